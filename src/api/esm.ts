@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { actOnRequest, submitRequest } from '../commands/esm/handlers';
+import {
+  REQUEST_PRIORITIES,
+  REQUEST_STATUSES,
+  esmEvents,
+  type RequestPriority,
+  type RequestStatus,
+} from '../events/esm';
+import {
+  DepartmentRecord,
+  KnowledgeArticleRecord,
+  RequestRecord,
+  ServiceRecord,
+  esmProjector,
+  requestsProjection,
+} from '../projections/esm';
+import type { DocumentProjection } from '../projections/projection';
+import { seedServiceDesk } from '../seed/esm';
+import { ApiError } from './kit/errors';
+import type { ModuleDefinition, ResourceDefinition, WriteRoute } from './kit/module';
+import { parseInteger } from './kit/validation';
+
+/** Accepts an enum value in any letter case and answers with its canonical spelling. */
+function caseInsensitiveEnum<const Values extends readonly [string, ...string[]]>(values: Values) {
+  const byLowerCase = new Map(values.map((value) => [value.toLowerCase(), value]));
+  return z
+    .string()
+    .transform((value, context) => {
+      const canonical = byLowerCase.get(value.toLowerCase());
+      if (canonical) return canonical as Values[number];
+      context.addIssue({ code: 'invalid_value', values: [...values], input: value });
+      return z.NEVER;
+    })
+    .meta({ type: 'string', enum: [...values] });
+}
+
+const CREATION_STATUSES = ['Open', 'Pending Approval'] as const;
+const optionalId = z.number().int().positive().nullable().optional();
+
+const RequestCreation = z
+  .strictObject({
+    title: z.string().trim().min(1).max(500),
+    status: caseInsensitiveEnum(CREATION_STATUSES).meta({
+      description:
+        'Open, or Pending Approval; a service that requires approval always starts in Pending Approval',
+    }),
+    priority: caseInsensitiveEnum(REQUEST_PRIORITIES),
+    service_id: optionalId,
+    department_id: optionalId,
+    requester_id: optionalId,
+    form_data: z.string().max(65_536).nullable().optional(),
+  })
+  .meta({ id: 'RequestCreation' });
+
+const RequestUpdate = z
+  .strictObject({
+    status: caseInsensitiveEnum(REQUEST_STATUSES).optional(),
+    approver_id: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({ description: 'Required to approve or reject' }),
+    assignee_id: z.number().int().positive().optional(),
+    feedback_rating: z.number().int().min(1).max(5).optional(),
+  })
+  .refine((update) => Object.keys(update).length > 0, { message: 'Send at least one field to change' })
+  .meta({ id: 'RequestUpdate' });
+
+const statusFilter = (values: readonly string[]) => ({
+  field: 'status',
+  schema: caseInsensitiveEnum(values as [string, ...string[]]),
+  description: `Exact status: ${values.join(', ')}`,
+});
+
+const departments: ResourceDefinition = {
+  path: 'departments',
+  name: 'Department',
+  description: 'departments',
+  record: DepartmentRecord,
+  collection: { name: 'esm.departments', idKind: 'integer', searchFields: ['name'], filterFields: [] },
+};
+
+const services: ResourceDefinition = {
+  path: 'services',
+  name: 'Service',
+  description: 'catalogue services',
+  record: ServiceRecord,
+  collection: {
+    name: 'esm.services',
+    idKind: 'integer',
+    searchFields: ['name', 'category', 'description'],
+    filterFields: ['department_id'],
+  },
+  filters: {
+    department_id: {
+      field: 'department_id',
+      schema: z.coerce.number().int(),
+      description: 'Owning department',
+    },
+  },
+};
+
+const requests: ResourceDefinition = {
+  path: 'requests',
+  name: 'Request',
+  description: 'service requests',
+  record: RequestRecord,
+  collection: {
+    name: 'esm.requests',
+    idKind: 'integer',
+    searchFields: ['ref', 'title', 'form_data'],
+    filterFields: ['status', 'priority', 'service_id', 'department_id'],
+  },
+  filters: {
+    status: statusFilter(REQUEST_STATUSES),
+    priority: {
+      field: 'priority',
+      schema: caseInsensitiveEnum(REQUEST_PRIORITIES),
+      description: 'Exact priority',
+    },
+    service_id: {
+      field: 'service_id',
+      schema: z.coerce.number().int(),
+      description: 'Service raised against',
+    },
+    department_id: {
+      field: 'department_id',
+      schema: z.coerce.number().int(),
+      description: 'Handling department',
+    },
+  },
+};
+
+const knowledge: ResourceDefinition = {
+  path: 'knowledge',
+  name: 'Knowledge article',
+  description: 'knowledge articles',
+  record: KnowledgeArticleRecord,
+  collection: {
+    name: 'esm.knowledge',
+    idKind: 'integer',
+    searchFields: ['title', 'content', 'author'],
+    filterFields: ['status', 'department_id'],
+  },
+  filters: {
+    status: statusFilter(['Draft', 'Published', 'Archived']),
+    department_id: {
+      field: 'department_id',
+      schema: z.coerce.number().int(),
+      description: 'Owning department',
+    },
+  },
+};
+
+const createRequest: WriteRoute<z.infer<typeof RequestCreation>> = {
+  method: 'post',
+  path: '/api/v1/requests',
+  summary: 'Submit a service request',
+  body: RequestCreation,
+  status: 201,
+  resource: requests,
+  projection: requestsProjection as unknown as DocumentProjection,
+  execute: ({ body }, context) =>
+    submitRequest(context, {
+      title: body.title,
+      status: body.status,
+      priority: body.priority as RequestPriority,
+      service_id: body.service_id ?? null,
+      department_id: body.department_id ?? null,
+      requester_id: body.requester_id ?? null,
+      form_data: body.form_data ?? null,
+    }),
+};
+
+const updateRequest: WriteRoute<z.infer<typeof RequestUpdate>> = {
+  method: 'patch',
+  path: '/api/v1/requests/:item_id',
+  summary: 'Move a request through its workflow, assign it or record the requester\u2019s rating',
+  body: RequestUpdate,
+  status: 200,
+  resource: requests,
+  projection: requestsProjection as unknown as DocumentProjection,
+  execute: ({ body, params }, context) => {
+    const id = parseInteger(params.item_id ?? '', ['path', 'item_id'], { min: 1 });
+    if (typeof id !== 'number') throw new ApiError('not_found', `Request ${params.item_id} not found`);
+    return actOnRequest(context, id, {
+      type: 'UpdateRequest',
+      at: context.metadata().occurred_at,
+      ...body,
+      status: body.status as RequestStatus | undefined,
+    });
+  },
+};
+
+export const esmModule: ModuleDefinition = {
+  id: 'esm',
+  title: 'Service desk',
+  description:
+    'Service catalogue, service requests with workflow state, knowledge articles and departments. ' +
+    'Reads are public; writes need a bearer token.',
+  version: '1.0.0',
+  itemParam: 'item_id',
+  readErrors: 'detail',
+  list: { defaultLimit: 50, maxLimit: 200 },
+  resources: [services, requests, knowledge, departments],
+  writes: [createRequest, updateRequest] as WriteRoute[],
+  events: esmEvents,
+  projector: esmProjector,
+  seed: seedServiceDesk,
+};

@@ -1,0 +1,176 @@
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV3,
+  OpenApiGeneratorV31,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './errors';
+import type { ModuleDefinition, ResourceDefinition, WriteRoute } from './module';
+
+export const ErrorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+
+export const ValidationErrorSchema = z
+  .object({
+    detail: z
+      .array(
+        z.object({
+          loc: z.array(z.union([z.string(), z.number().int()])),
+          msg: z.string(),
+          type: z.string(),
+          input: z.unknown().optional(),
+          ctx: z.record(z.string(), z.unknown()).optional(),
+        }),
+      )
+      .optional(),
+  })
+  .meta({ id: 'ValidationError' });
+
+export const HealthSchema = z
+  .object({ status: z.string(), product: z.string(), version: z.string(), writes_enabled: z.boolean() })
+  .meta({ id: 'Health' });
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const envelope = (description: string) => json(ErrorEnvelopeSchema, description);
+
+function readErrorResponse(module: ModuleDefinition) {
+  return module.readErrors === 'detail'
+    ? json(ValidationErrorSchema, 'Invalid parameter')
+    : envelope('Invalid parameter');
+}
+
+function listQuery(module: ModuleDefinition, resource: ResourceDefinition) {
+  const { defaultLimit, maxLimit } = module.list;
+  const filters = Object.fromEntries(
+    Object.entries(resource.filters ?? {}).map(([param, filter]) => [
+      param,
+      filter.schema.optional().meta({ description: filter.description }),
+    ]),
+  );
+  return z.object({
+    limit: z.number().int().min(1).max(maxLimit).default(defaultLimit).optional(),
+    offset: z.number().int().min(0).default(0).optional(),
+    q: z
+      .string()
+      .optional()
+      .meta({
+        description: `Case-insensitive substring search in: ${resource.collection.searchFields.join(', ')}`,
+      }),
+    ...filters,
+  });
+}
+
+function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, resource: ResourceDefinition) {
+  const collection = z
+    .object({
+      data: z.array(resource.record),
+      meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+    })
+    .meta({ id: `${resource.record.meta()?.id ?? resource.name}Collection` });
+  const tags = [resource.path];
+  registry.registerPath({
+    method: 'get',
+    path: `/api/v1/${resource.path}`,
+    summary: `List ${resource.description}`,
+    tags,
+    request: { query: listQuery(module, resource) },
+    responses: { 200: json(collection, 'A page of records'), 422: readErrorResponse(module) },
+  });
+  const idSchema = resource.collection.idKind === 'integer' ? z.number().int() : z.string();
+  registry.registerPath({
+    method: 'get',
+    path: `/api/v1/${resource.path}/{${module.itemParam}}`,
+    summary: `Get one ${resource.name.toLowerCase()}`,
+    tags,
+    request: { params: z.object({ [module.itemParam]: idSchema }) },
+    responses: {
+      200: json(resource.record, resource.name),
+      404: envelope('No such record'),
+      422: readErrorResponse(module),
+    },
+  });
+}
+
+function registerWrite(registry: OpenAPIRegistry, route: WriteRoute) {
+  const path = route.path.replace(/:(\w+)/g, '{$1}');
+  const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  const config: RouteConfig = {
+    method: route.method,
+    path,
+    summary: route.summary,
+    tags: [route.resource.path],
+    security: [{ bearerAuth: [] }],
+    request: {
+      headers: z.object({
+        'Idempotency-Key': z
+          .string()
+          .optional()
+          .meta({ description: 'Repeating a request with the same key returns the first result' }),
+      }),
+      body: { required: true, content: { 'application/json': { schema: route.body } } },
+      ...(params.length > 0 && {
+        params: z.object(Object.fromEntries(params.map((name) => [name, z.string()]))),
+      }),
+    },
+    responses: {
+      [route.status]: json(route.resource.record, route.resource.name),
+      400: envelope('Malformed JSON'),
+      401: envelope('Missing or wrong bearer token'),
+      ...(params.length > 0 && { 404: envelope('No such record') }),
+      409: envelope('The move is not allowed from the current state'),
+      413: envelope('Body too large'),
+      415: envelope('Body is not JSON'),
+      422: envelope('Invalid payload'),
+      503: envelope('Writes are disabled until an API token is configured'),
+    },
+  };
+  registry.registerPath(config);
+}
+
+function buildRegistry(module: ModuleDefinition): OpenAPIRegistry {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/',
+    summary: 'API index',
+    responses: { 200: json(z.record(z.string(), z.unknown()), 'Links to every resource and description') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/health',
+    summary: 'Health',
+    responses: { 200: json(HealthSchema, 'Health') },
+  });
+  for (const resource of module.resources) registerResource(registry, module, resource);
+  for (const route of module.writes) registerWrite(registry, route);
+  return registry;
+}
+
+export interface ModuleDescriptions {
+  /** OpenAPI 3.1, served at `/api/openapi.json`. */
+  runtime: object;
+  /** OpenAPI 3.0.3 of the same interface, served at `/swagger.json` for tools that predate 3.1. */
+  compatibility: object;
+}
+
+export function describeModule(module: ModuleDefinition): ModuleDescriptions {
+  const definitions = buildRegistry(module).definitions;
+  const info = { title: `${module.title} API`, version: module.version, description: module.description };
+  return {
+    runtime: new OpenApiGeneratorV31(definitions).generateDocument({ openapi: '3.1.0', info }),
+    compatibility: new OpenApiGeneratorV3(definitions).generateDocument({ openapi: '3.0.3', info }),
+  };
+}

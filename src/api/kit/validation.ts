@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+
+/** One entry of the `{"detail": [...]}` validation error of the service desk's read endpoints. */
+export interface ValidationDetail {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export type Location = 'query' | 'path' | 'body';
+
+/** A single query or path value: repeated query parameters count by their last value. */
+export function single(raw: unknown): string | undefined {
+  if (Array.isArray(raw)) return single(raw[raw.length - 1]);
+  return typeof raw === 'string' ? raw : undefined;
+}
+
+export interface IntegerBounds {
+  min?: number;
+  max?: number;
+}
+
+/** Parses an integer parameter; returns the number or the detail that explains why not. */
+export function parseInteger(
+  raw: string,
+  loc: (string | number)[],
+  bounds: IntegerBounds = {},
+): number | ValidationDetail {
+  const text = raw.trim();
+  const value = Number(text);
+  if (!/^[+-]?\d+$/.test(text) || !Number.isSafeInteger(value)) {
+    return {
+      loc,
+      msg: 'Input should be a valid integer, unable to parse string as an integer',
+      type: 'int_parsing',
+      input: raw,
+    };
+  }
+  if (bounds.min !== undefined && value < bounds.min) {
+    return {
+      loc,
+      msg: `Input should be greater than or equal to ${bounds.min}`,
+      type: 'greater_than_equal',
+      input: raw,
+      ctx: { ge: bounds.min },
+    };
+  }
+  if (bounds.max !== undefined && value > bounds.max) {
+    return {
+      loc,
+      msg: `Input should be less than or equal to ${bounds.max}`,
+      type: 'less_than_equal',
+      input: raw,
+      ctx: { le: bounds.max },
+    };
+  }
+  return value;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): Pick<ValidationDetail, 'msg' | 'type' | 'ctx'> {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined
+        ? { msg: 'Field required', type: 'missing' }
+        : { msg: `Input should be a valid ${issue.expected}`, type: `${issue.expected}_type` };
+    case 'unrecognized_keys':
+      return { msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
+    case 'invalid_value':
+      return {
+        msg: `Input should be ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`,
+        type: 'enum',
+        ctx: { expected: issue.values },
+      };
+    case 'too_small':
+      return {
+        msg:
+          issue.origin === 'string'
+            ? `String should have at least ${issue.minimum} character(s)`
+            : issue.message,
+        type: issue.origin === 'string' ? 'string_too_short' : 'greater_than_equal',
+        ctx: { min: issue.minimum },
+      };
+    case 'too_big':
+      return {
+        msg:
+          issue.origin === 'string'
+            ? `String should have at most ${issue.maximum} character(s)`
+            : issue.message,
+        type: issue.origin === 'string' ? 'string_too_long' : 'less_than_equal',
+        ctx: { max: issue.maximum },
+      };
+    default:
+      return { msg: issue.message, type: issue.code };
+  }
+}
+
+/** Turns zod issues into validation details; an unknown key becomes one entry per key. */
+export function zodDetails(error: z.ZodError, location: Location): ValidationDetail[] {
+  return error.issues.flatMap((issue) => {
+    const described = describeIssue(issue);
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ loc: [location, ...issue.path.map(String), key], ...described }));
+    }
+    const detail: ValidationDetail = {
+      loc: [location, ...(issue.path as (string | number)[])],
+      ...described,
+    };
+    if (issue.input !== undefined) detail.input = issue.input;
+    return [detail];
+  });
+}
+
+/** `title: Field required; extra: Extra inputs are not permitted` */
+export function summarise(details: readonly ValidationDetail[]): string {
+  return details
+    .map((detail) => `${detail.loc.slice(1).join('.') || detail.loc[0]}: ${detail.msg}`)
+    .join('; ');
+}

@@ -1,0 +1,132 @@
+import { createHash, randomUUID } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import type { Request, RequestHandler, Response } from 'express';
+import { isoTimestamp, type Clock } from '../../clock';
+import type { IdAllocator } from '../../commands/ids';
+import type { EventStore, IdempotencyRecord } from '../../events/event-store';
+import type { DocumentProjection } from '../../projections/projection';
+import type { ProjectionRuntime } from '../../projections/runtime';
+import { ApiError } from './errors';
+import type { ModuleDefinition, WriteRoute } from './module';
+import { summarise, zodDetails } from './validation';
+
+export interface WriteServices {
+  eventStore: EventStore;
+  runtime: ProjectionRuntime;
+  ids: IdAllocator;
+  clock: Clock;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The record as it was after `revision`, folded from the stream through the resource's projection. */
+async function recordAt(
+  eventStore: EventStore,
+  projection: DocumentProjection,
+  stream: string,
+  revision: number,
+) {
+  const events = await eventStore.readStream(stream, { toRevision: revision });
+  return events.reduce(
+    (doc, event) => (projection.handles.includes(event.type) ? projection.evolve(doc, event) : doc),
+    null as ReturnType<DocumentProjection['evolve']>,
+  );
+}
+
+function bodyOf(req: Request): unknown {
+  if (req.body !== undefined) return req.body;
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (hasBody) throw new ApiError('unsupported_media_type', 'Send the request body as application/json');
+  throw new ApiError('validation_error', 'A JSON request body is required', {
+    issues: [{ loc: ['body'], msg: 'Field required', type: 'missing' }],
+  });
+}
+
+function idempotencyClaim(module: ModuleDefinition, route: WriteRoute, req: Request, body: unknown) {
+  const key = req.get('idempotency-key');
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new ApiError('validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
+      issues: [{ loc: ['header', 'Idempotency-Key'], msg: 'Invalid idempotency key', type: 'value_error' }],
+    });
+  }
+  const request = `${route.method.toUpperCase()} ${req.path}`;
+  return {
+    key: `${module.id}:${request}:${key}`,
+    fingerprint: createHash('sha256')
+      .update(canonicalize({ request, body }) as string)
+      .digest('hex'),
+  };
+}
+
+/**
+ * Runs an audited write: validate the body strictly, honour `Idempotency-Key` (a repeat returns the
+ * first result and appends nothing; a repeat with another body is 422), execute the command with the
+ * actor and request id on its events, wait until the read model shows it, and answer with the record.
+ */
+export function writeHandler(
+  module: ModuleDefinition,
+  route: WriteRoute,
+  services: WriteServices,
+): RequestHandler {
+  const { eventStore, runtime } = services;
+
+  async function answer(
+    res: Response,
+    stream: string,
+    revision: number,
+    position: number,
+    replayed: boolean,
+  ) {
+    await runtime.waitFor(position);
+    const record = await recordAt(eventStore, route.projection, stream, revision);
+    if (replayed) res.set('Idempotent-Replayed', 'true');
+    if (route.status === 201 && record) res.location(`/api/v1/${route.resource.path}/${record.id}`);
+    res.status(route.status).set('X-Event-Position', String(position)).json(record);
+  }
+
+  function replay(res: Response, previous: IdempotencyRecord, fingerprint: string) {
+    if (previous.fingerprint !== fingerprint) {
+      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request');
+    }
+    return answer(res, previous.stream, previous.revision, previous.position, true);
+  }
+
+  return async (req, res) => {
+    const raw = bodyOf(req);
+    const parsed = route.body.safeParse(raw);
+    if (!parsed.success) {
+      const issues = zodDetails(parsed.error, 'body');
+      throw new ApiError('validation_error', summarise(issues), { issues });
+    }
+    const idempotency = idempotencyClaim(module, route, req, raw);
+    if (idempotency) {
+      const previous = await eventStore.findIdempotency(idempotency.key);
+      if (previous) return replay(res, previous, idempotency.fingerprint);
+    }
+    const metadata = {
+      actor: res.locals.actor as string,
+      request_id: String(req.id),
+      correlation_id: req.get('x-correlation-id') ?? String(req.id),
+      causation_id: null,
+      occurred_at: isoTimestamp(services.clock.now()),
+      ...(idempotency && { idempotency_key: idempotency.key }),
+    };
+    const { stream, outcome } = await route.execute(
+      { body: parsed.data, params: req.params as Record<string, string> },
+      {
+        eventStore,
+        ids: services.ids,
+        clock: services.clock,
+        eventId: randomUUID,
+        metadata: () => metadata,
+        idempotency,
+      },
+    );
+    if (outcome.duplicateOf && idempotency) return replay(res, outcome.duplicateOf, idempotency.fingerprint);
+    // A write that changes nothing appends nothing and answers with the record as it stands.
+    const last = outcome.events[outcome.events.length - 1] ?? (await eventStore.readStream(stream)).pop();
+    if (!last) throw new Error(`A write left ${stream} empty`);
+    return answer(res, stream, last.revision, last.position, false);
+  };
+}

@@ -1,0 +1,49 @@
+import type { Clock } from '../clock';
+import type { EventMetadata } from '../events/envelope';
+import type { EventStore, IdempotencyClaim } from '../events/event-store';
+import type { CommandOutcome } from './command-handler';
+import { DomainError } from './errors';
+import { WrongExpectedRevisionError } from '../events/event-store';
+import type { IdAllocator } from './ids';
+
+/** What a command needs from the outside world: the store, ids, time and who is asking. */
+export interface CommandContext {
+  eventStore: EventStore;
+  ids: IdAllocator;
+  clock: Clock;
+  /** Id of the next event (random in service, drawn from the seed's sequence in demo data). */
+  eventId: () => string;
+  /** Metadata for the events of one command; `occurred_at` is the command's time. */
+  metadata: () => EventMetadata;
+  idempotency?: IdempotencyClaim;
+}
+
+export interface CommandResult {
+  stream: string;
+  outcome: CommandOutcome;
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Creates an entity under the next free number of its category. When another process took that
+ * number first, the allocator resynchronises and the creation is tried with the next one.
+ */
+export async function createNumbered(
+  context: CommandContext,
+  category: string,
+  create: (id: number) => Promise<CommandResult>,
+): Promise<CommandResult & { id: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const id = await context.ids.next(category);
+    try {
+      return { id, ...(await create(id)) };
+    } catch (error) {
+      const taken =
+        error instanceof WrongExpectedRevisionError ||
+        (error instanceof DomainError && error.code === 'already_exists');
+      if (!taken || attempt === ATTEMPTS) throw error;
+      await context.ids.refresh(category);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Errors a command can end in. Each carries a stable code; the HTTP status for each code is chosen in
+ * one place, `api/kit/errors.ts`.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export type DomainErrorCode =
+  'validation_error' | 'not_found' | 'already_exists' | 'illegal_transition' | 'concurrency_conflict';
+
+/** A payload that is well-formed but refers to something that does not exist or cannot be used. */
+export function invalidField(field: string, message: string): DomainError {
+  return new DomainError('validation_error', `${field}: ${message}`, {
+    issues: [{ loc: ['body', field], msg: message, type: 'value_error' }],
+  });
+}
+
+export function illegalTransition(entity: string, from: string, action: string): DomainError {
+  return new DomainError('illegal_transition', `Cannot ${action} a ${entity} that is ${from}`, {
+    from,
+    action,
+  });
+}

@@ -1,0 +1,44 @@
+import type { EventStore } from '../events/event-store';
+
+/**
+ * Hands out the next integer id of a stream category (`esm.request` -> 1, 2, 3...). The counter lives
+ * in memory and starts from the highest stream number in the store; a writer in another process that
+ * took the same id makes the `no_stream` append fail, and `refresh` resynchronises.
+ */
+export interface IdAllocator {
+  next(category: string): Promise<number>;
+  refresh(category: string): Promise<void>;
+}
+
+export function createIdAllocator(eventStore: EventStore): IdAllocator {
+  const last = new Map<string, number>();
+  const loading = new Map<string, Promise<number>>();
+
+  async function current(category: string): Promise<number> {
+    const known = last.get(category);
+    if (known !== undefined) return known;
+    let pending = loading.get(category);
+    if (!pending) {
+      pending = eventStore.lastStreamNumber(category);
+      loading.set(category, pending);
+    }
+    const stored = await pending;
+    loading.delete(category);
+    const value = Math.max(stored, last.get(category) ?? 0);
+    last.set(category, value);
+    return value;
+  }
+
+  return {
+    async next(category) {
+      await current(category);
+      const id = (last.get(category) as number) + 1;
+      last.set(category, id);
+      return id;
+    },
+    async refresh(category) {
+      last.delete(category);
+      await current(category);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { MODULE_IDS, type ModuleId } from './api/kit/module';
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a port number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be a port number').max(65_535, 'must be a port number'))
+    .default(fallback);
+
+/** Default port of each module; each is overridable by `SUITE_<MODULE>_PORT`. */
+export const DEFAULT_PORTS: Record<ModuleId, number> = {
+  esm: 8081,
+  clm: 8082,
+  hrm: 8083,
+  market: 8084,
+  ppm: 8085,
+  crm: 8086,
+  lms: 8087,
+  cms: 8088,
+  mail: 8089,
+  fpa: 8090,
+};
+
+const portVariable = (module: ModuleId) => `SUITE_${module.toUpperCase()}_PORT`;
+
+const ConfigSchema = z.object({
+  SUITE_DATA_DIR: z.string().min(1).default('./data'),
+  SUITE_HOST: z.string().min(1).default('127.0.0.1'),
+  SUITE_API_TOKEN: z
+    .string()
+    .optional()
+    .transform((token) => (token === '' ? undefined : token))
+    .refine((token) => token === undefined || token.trim() === token, 'must not start or end with spaces'),
+  SUITE_SEED: z.string().min(1).default('demo'),
+  SUITE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...Object.fromEntries(MODULE_IDS.map((module) => [portVariable(module), port(DEFAULT_PORTS[module])])),
+});
+
+export interface Config {
+  dataDir: string;
+  host: string;
+  /** Unset: writes are disabled (503). */
+  apiToken: string | undefined;
+  /** `none`: no demo data; any other value seeds the demo generator. */
+  seed: string;
+  logLevel: string;
+  ports: Record<ModuleId, number>;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration once; an invalid value names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0]);
+      return `${variable}: ${issue.message} (got ${JSON.stringify(env[variable])})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data as z.infer<typeof ConfigSchema> & Record<string, number>;
+  const ports = Object.fromEntries(
+    MODULE_IDS.map((module) => [module, values[portVariable(module)]]),
+  ) as Record<ModuleId, number>;
+  const taken = new Map<number, ModuleId>();
+  for (const module of MODULE_IDS) {
+    const other = taken.get(ports[module]);
+    if (other) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${portVariable(module)}: port ${ports[module]} is already ${portVariable(other)}`,
+      );
+    }
+    taken.set(ports[module], module);
+  }
+  return {
+    dataDir: path.resolve(values.SUITE_DATA_DIR),
+    host: values.SUITE_HOST,
+    apiToken: values.SUITE_API_TOKEN,
+    seed: values.SUITE_SEED,
+    logLevel: values.SUITE_LOG_LEVEL,
+    ports,
+  };
+}

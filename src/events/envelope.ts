@@ -1,0 +1,48 @@
+/** Who or what caused an event: a user, a token holder, the seed or a worker. */
+export type Actor = string;
+
+export interface EventMetadata {
+  actor: Actor;
+  organisation?: string;
+  request_id: string;
+  correlation_id: string;
+  causation_id: string | null;
+  occurred_at: string;
+  idempotency_key?: string;
+}
+
+/** An event as a decider produces it, before the store gives it a place in the log. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+/** The envelope every stored event carries (see ARCHITECTURE.md, "Every event is auditable"). */
+export interface StoredEvent<Type extends string = string, Data = unknown> {
+  event_id: string;
+  stream: string;
+  revision: number;
+  position: number;
+  type: Type;
+  schema_version: number;
+  data: Data;
+  metadata: EventMetadata;
+  prev_hash: string;
+  hash: string;
+}
+
+/** `esm.request-42` -> category `esm.request`, module `esm`. */
+export function streamCategory(stream: string): string {
+  const dash = stream.indexOf('-');
+  return dash === -1 ? stream : stream.slice(0, dash);
+}
+
+export function streamModule(stream: string): string {
+  return stream.slice(0, stream.indexOf('.'));
+}
+
+/** The number after the category, when the stream is numbered (`esm.request-42` -> 42). */
+export function streamNumber(stream: string): number | null {
+  const suffix = stream.slice(streamCategory(stream).length + 1);
+  return /^\d+$/.test(suffix) ? Number(suffix) : null;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineEvent, type EventsOf } from './catalog';
+
+const id = z.number().int().positive();
+const timestamp = z.string();
+
+export const REQUEST_STATUSES = [
+  'Pending Approval',
+  'Open',
+  'Replied',
+  'Resolved',
+  'Closed',
+  'Rejected',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const REQUEST_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
+export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
+export const ARTICLE_STATUSES = ['Draft', 'Published', 'Archived'] as const;
+
+export const esmEvents = [
+  defineEvent('DepartmentAdded', z.object({ id, name: z.string(), icon: z.string().nullable() })),
+  defineEvent(
+    'ServiceAdded',
+    z.object({
+      id,
+      name: z.string(),
+      department_id: id.nullable(),
+      category: z.string().nullable(),
+      description: z.string().nullable(),
+      icon: z.string().nullable(),
+      sla_hours: z.number().int().positive(),
+      requires_approval: z.boolean(),
+      form_schema: z.string(),
+      is_active: z.boolean(),
+    }),
+  ),
+  defineEvent(
+    'KnowledgeArticleDrafted',
+    z.object({
+      id,
+      title: z.string(),
+      category_id: id.nullable(),
+      department_id: id.nullable(),
+      content: z.string().nullable(),
+      author: z.string().nullable(),
+    }),
+  ),
+  defineEvent('KnowledgeArticlePublished', z.object({ published_on: timestamp })),
+  defineEvent('KnowledgeArticleArchived', z.object({ archived_on: timestamp })),
+  /** Total views to date, as counted by the portal that shows the article. */
+  defineEvent('KnowledgeArticleViewsRecorded', z.object({ views: z.number().int().nonnegative() })),
+  defineEvent(
+    'RequestSubmitted',
+    z.object({
+      id,
+      ref: z.string(),
+      title: z.string(),
+      service_id: id.nullable(),
+      department_id: id.nullable(),
+      requester_id: id.nullable(),
+      status: z.enum(['Pending Approval', 'Open']),
+      priority: z.enum(REQUEST_PRIORITIES),
+      form_data: z.string().nullable(),
+      created: timestamp,
+      response_by: timestamp,
+      resolution_by: timestamp,
+    }),
+  ),
+  defineEvent('RequestApproved', z.object({ approver_id: id, approved_on: timestamp })),
+  defineEvent('RequestRejected', z.object({ approver_id: id, rejected_on: timestamp })),
+  defineEvent('RequestAssigned', z.object({ assignee_id: id })),
+  defineEvent('RequestReplied', z.object({ replied_on: timestamp })),
+  defineEvent('RequestResolved', z.object({ resolved_on: timestamp })),
+  defineEvent('RequestReopened', z.object({ reopened_on: timestamp })),
+  defineEvent('RequestClosed', z.object({ closed_on: timestamp })),
+  defineEvent('RequestFeedbackGiven', z.object({ rating: z.number().int().min(1).max(5) })),
+] as const;
+
+export type EsmEvent = EventsOf<typeof esmEvents>;
+export type EsmEventOf<Type extends EsmEvent['type']> = Extract<EsmEvent, { type: Type }>;
+
+export const esmStreams = {
+  department: (departmentId: number) => `esm.department-${departmentId}`,
+  service: (serviceId: number) => `esm.service-${serviceId}`,
+  article: (articleId: number) => `esm.article-${articleId}`,
+  request: (requestId: number) => `esm.request-${requestId}`,
+};
+
+export const esmCategories = {
+  department: 'esm.department',
+  service: 'esm.service',
+  article: 'esm.article',
+  request: 'esm.request',
+} as const;

@@ -1,0 +1,71 @@
+import type { EventMetadata, NewEvent, StoredEvent } from './envelope';
+
+/** `no_stream`: the stream must not exist yet; a number: the revision of the stream's last event. */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+
+export interface IdempotencyClaim {
+  /** Scoped key, e.g. `esm:POST /api/v1/requests:<client key>`. */
+  key: string;
+  /** Hash of the request the key was first used with. */
+  fingerprint: string;
+}
+
+export interface IdempotencyRecord extends IdempotencyClaim {
+  stream: string;
+  revision: number;
+  position: number;
+}
+
+/** An event ready to be stored: its type's current schema version is stamped on it. */
+export interface PendingEvent extends NewEvent {
+  schema_version: number;
+}
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  metadata: EventMetadata;
+  /** Event ids, one per event; generated when absent. Appending the same ids again is a no-op. */
+  eventIds?: string[];
+  idempotency?: IdempotencyClaim;
+}
+
+export interface AppendResult {
+  events: StoredEvent[];
+  /** Set when the idempotency key was already used: nothing was appended. */
+  duplicateOf?: IdempotencyRecord;
+}
+
+export interface ReadStreamOptions {
+  toRevision?: number;
+}
+
+export interface ReadAllOptions {
+  /** Events strictly after this global position (0 = from the start). */
+  after: number;
+  limit: number;
+}
+
+/** The EventStore port. Module code depends on this interface only, never on an adapter. */
+export interface EventStore {
+  append(stream: string, events: PendingEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  headPosition(): Promise<number>;
+  /** Highest number among the streams `<category>-<n>`; 0 when there is none. */
+  lastStreamNumber(category: string): Promise<number>;
+  findIdempotency(key: string): Promise<IdempotencyRecord | null>;
+  /** Calls the listener with the new head position after every commit. Returns an unsubscribe. */
+  onAppended(listener: (headPosition: number) => void): () => void;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${stream}: expected revision ${expected}, found ${actual}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}

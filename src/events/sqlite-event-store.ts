@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { streamCategory, streamNumber, type StoredEvent } from './envelope';
+import {
+  WrongExpectedRevisionError,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type IdempotencyRecord,
+  type PendingEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+} from './event-store';
+import { GENESIS_HASH, hashEvent } from './hash-chain';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position INTEGER PRIMARY KEY,
+  event_id TEXT NOT NULL UNIQUE,
+  stream TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  schema_version INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  metadata TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  UNIQUE (stream, revision)
+);
+CREATE TABLE IF NOT EXISTS streams (
+  stream TEXT PRIMARY KEY,
+  category TEXT NOT NULL,
+  number INTEGER,
+  revision INTEGER NOT NULL,
+  hash TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS streams_by_number ON streams (category, number);
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  key TEXT PRIMARY KEY,
+  fingerprint TEXT NOT NULL,
+  stream TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  position INTEGER NOT NULL
+);
+`;
+
+type EventRow = Omit<StoredEvent, 'data' | 'metadata'> & { data: string; metadata: string };
+
+interface PendingAppend {
+  stream: string;
+  events: PendingEvent[];
+  options: AppendOptions;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+function rowToEvent(row: EventRow): StoredEvent {
+  return { ...row, data: JSON.parse(row.data), metadata: JSON.parse(row.metadata) };
+}
+
+/**
+ * The embedded EventStore: one SQLite file in WAL mode with `synchronous=FULL`, so an append is
+ * acknowledged only after its commit is fsynced. Appends that arrive in the same turn of the event
+ * loop are committed together in one transaction (group commit), each inside its own savepoint so that
+ * one append's conflict does not fail its neighbours.
+ */
+export function openSqliteEventStore(file: string): EventStore {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec(SCHEMA);
+
+  const statements = {
+    streamHead: db.prepare<[string], { revision: number; hash: string }>(
+      'SELECT revision, hash FROM streams WHERE stream = ?',
+    ),
+    insertEvent: db.prepare(
+      `INSERT INTO events (event_id, stream, revision, type, schema_version, data, metadata, prev_hash, hash)
+       VALUES (@event_id, @stream, @revision, @type, @schema_version, @data, @metadata, @prev_hash, @hash)`,
+    ),
+    upsertHead: db.prepare(
+      `INSERT INTO streams (stream, category, number, revision, hash) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (stream) DO UPDATE SET revision = excluded.revision, hash = excluded.hash`,
+    ),
+    eventById: db.prepare<[string], EventRow>('SELECT * FROM events WHERE event_id = ?'),
+    readStream: db.prepare<[string, number], EventRow>(
+      'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision',
+    ),
+    readAll: db.prepare<[number, number], EventRow>(
+      'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+    ),
+    head: db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
+    lastNumber: db.prepare<[string], { last: number | null }>(
+      'SELECT max(number) AS last FROM streams WHERE category = ?',
+    ),
+    findKey: db.prepare<[string], IdempotencyRecord>('SELECT * FROM idempotency_keys WHERE key = ?'),
+    insertKey: db.prepare(
+      'INSERT INTO idempotency_keys (key, fingerprint, stream, revision, position) VALUES (?, ?, ?, ?, ?)',
+    ),
+  };
+
+  function appendOne(stream: string, events: PendingEvent[], options: AppendOptions): AppendResult {
+    if (options.idempotency) {
+      const previous = statements.findKey.get(options.idempotency.key);
+      if (previous) return { events: [], duplicateOf: previous };
+    }
+    const firstId = options.eventIds?.[0];
+    if (firstId !== undefined) {
+      const existing = statements.eventById.get(firstId);
+      if (existing) return { events: alreadyAppended(existing, events.length) };
+    }
+    const head = statements.streamHead.get(stream);
+    const { expectedRevision } = options;
+    const actual = head ? head.revision : 'no_stream';
+    if (expectedRevision !== 'any' && expectedRevision !== actual) {
+      throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
+    }
+    let prevHash = head?.hash ?? GENESIS_HASH;
+    let revision = head ? head.revision : -1;
+    const metadata = JSON.stringify(options.metadata);
+    const stored: StoredEvent[] = events.map((event, index) => {
+      revision += 1;
+      const fields = {
+        event_id: options.eventIds?.[index] ?? randomUUID(),
+        stream,
+        revision,
+        type: event.type,
+        schema_version: event.schema_version,
+        data: event.data,
+        metadata: options.metadata,
+        prev_hash: prevHash,
+      };
+      const hash = hashEvent(fields);
+      prevHash = hash;
+      const info = statements.insertEvent.run({
+        ...fields,
+        data: JSON.stringify(event.data),
+        metadata,
+        hash,
+      });
+      return { ...fields, hash, position: Number(info.lastInsertRowid) };
+    });
+    statements.upsertHead.run(stream, streamCategory(stream), streamNumber(stream), revision, prevHash);
+    const last = stored[stored.length - 1];
+    if (options.idempotency && last) {
+      const { key, fingerprint } = options.idempotency;
+      statements.insertKey.run(key, fingerprint, stream, last.revision, last.position);
+    }
+    return { events: stored };
+  }
+
+  function alreadyAppended(first: EventRow, count: number): StoredEvent[] {
+    return statements.readStream
+      .all(first.stream, first.revision + count - 1)
+      .slice(first.revision)
+      .map(rowToEvent);
+  }
+
+  let queue: PendingAppend[] = [];
+  let flushScheduled = false;
+  const listeners = new Set<(head: number) => void>();
+
+  const appendInSavepoint = db.transaction(appendOne);
+  const commitBatch = db.transaction((batch: PendingAppend[]) =>
+    batch.map((append) => {
+      try {
+        return { ok: true as const, result: appendInSavepoint(append.stream, append.events, append.options) };
+      } catch (error) {
+        return { ok: false as const, error };
+      }
+    }),
+  );
+
+  function flush(): void {
+    flushScheduled = false;
+    const batch = queue;
+    queue = [];
+    let outcomes;
+    try {
+      outcomes = commitBatch(batch);
+    } catch (error) {
+      for (const append of batch) append.reject(error);
+      return;
+    }
+    outcomes.forEach((outcome, index) => {
+      const append = batch[index] as PendingAppend;
+      if (outcome.ok) append.resolve(outcome.result);
+      else append.reject(outcome.error);
+    });
+    const head = statements.head.get()?.head ?? 0;
+    for (const listener of listeners) listener(head);
+  }
+
+  return {
+    append(stream, events, options) {
+      if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+      return new Promise<AppendResult>((resolve, reject) => {
+        queue.push({ stream, events, options, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+    async readStream(stream, options: ReadStreamOptions = {}) {
+      return statements.readStream.all(stream, options.toRevision ?? Number.MAX_SAFE_INTEGER).map(rowToEvent);
+    },
+    async readAll({ after, limit }: ReadAllOptions) {
+      return statements.readAll.all(after, limit).map(rowToEvent);
+    },
+    async headPosition() {
+      return statements.head.get()?.head ?? 0;
+    },
+    async lastStreamNumber(category) {
+      return statements.lastNumber.get(category)?.last ?? 0;
+    },
+    async findIdempotency(key) {
+      return statements.findKey.get(key) ?? null;
+    },
+    onAppended(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      while (queue.length > 0) flush();
+      listeners.clear();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { createModuleApp } from './api/kit/app';
+import type { ModuleDefinition } from './api/kit/module';
+import { MODULES } from './api/modules';
+import { systemClock, type Clock } from './clock';
+import { createIdAllocator, type IdAllocator } from './commands/ids';
+import type { Config } from './config';
+import type { EventStore } from './events/event-store';
+import { openSqliteEventStore } from './events/sqlite-event-store';
+import type { ReadStore } from './projections/read-store';
+import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
+import { openSqliteReadStore } from './projections/sqlite-read-store';
+import { createSeedContext } from './seed/context';
+
+export interface Suite {
+  config: Config;
+  modules: readonly ModuleDefinition[];
+  eventStore: EventStore;
+  readStore: ReadStore;
+  runtime: ProjectionRuntime;
+  ids: IdAllocator;
+  clock: Clock;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  logger: Logger;
+  clock?: Clock;
+  modules?: readonly ModuleDefinition[];
+}
+
+/** Opens the embedded stores (SQLite files in the data directory) and the projection runtime. */
+export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const modules = options.modules ?? MODULES;
+  const eventStore = openSqliteEventStore(path.join(config.dataDir, 'events.db'));
+  const readStore = openSqliteReadStore(path.join(config.dataDir, 'read-models.db'));
+  await readStore.defineCollections(
+    modules.flatMap((module) => module.resources.map((resource) => resource.collection)),
+  );
+  const runtime = createProjectionRuntime(
+    eventStore,
+    readStore,
+    modules.map((module) => module.projector),
+    (error) => options.logger.error({ err: error }, 'projection failed'),
+  );
+  return {
+    config,
+    modules,
+    eventStore,
+    readStore,
+    runtime,
+    ids: createIdAllocator(eventStore),
+    clock: options.clock ?? systemClock,
+    logger: options.logger,
+    async close() {
+      await runtime.stop();
+      await eventStore.close();
+      await readStore.close();
+    },
+  };
+}
+
+/** Writes every module's demo data into an empty store. Returns false when the store held events. */
+export async function seedDemoData(suite: Suite, seed: string): Promise<boolean> {
+  if ((await suite.eventStore.headPosition()) > 0) return false;
+  for (const module of suite.modules) {
+    await module.seed?.(createSeedContext(suite.eventStore, suite.ids, `${seed}:${module.id}`));
+  }
+  return true;
+}
+
+export interface RunningSuite {
+  suite: Suite;
+  servers: Server[];
+  stop(): Promise<void>;
+}
+
+function listen(app: ReturnType<typeof createModuleApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}
+
+/** `suite start`: seed an empty store (unless SUITE_SEED=none), catch up the read models, serve every module. */
+export async function startSuite(config: Config, options: OpenOptions): Promise<RunningSuite> {
+  const suite = await openSuite(config, options);
+  const { logger } = suite;
+  if (config.seed !== 'none' && (await seedDemoData(suite, config.seed))) {
+    logger.info({ seed: config.seed }, 'demo data written');
+  }
+  await suite.runtime.start();
+  const servers: Server[] = [];
+  for (const module of suite.modules) {
+    const app = createModuleApp(module, suite, { apiToken: config.apiToken });
+    const port = config.ports[module.id];
+    servers.push(await listen(app, port, config.host));
+    logger.info(
+      { module: module.id, url: `http://${config.host}:${port}/api/` },
+      `${module.title} listening`,
+    );
+  }
+  if (!config.apiToken) logger.warn('SUITE_API_TOKEN is not set: writes answer 503');
+  return {
+    suite,
+    servers,
+    async stop() {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeIdleConnections();
+            }),
+        ),
+      );
+      await suite.close();
+    },
+  };
+}

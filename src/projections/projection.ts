@@ -1,0 +1,19 @@
+import type { StoredEvent } from '../events/envelope';
+import type { Document, DocumentId } from './read-store';
+
+/**
+ * A read model whose documents each follow one entity: the projection names the document an event
+ * touches and folds the event into it. Returning `null` deletes the document.
+ */
+export interface DocumentProjection<Doc extends Document = Document> {
+  collection: string;
+  handles: readonly string[];
+  documentId(event: StoredEvent): DocumentId;
+  evolve(doc: Doc | null, event: StoredEvent): Doc | null;
+}
+
+/** A projector groups a module's projections under one checkpoint. */
+export interface Projector {
+  name: string;
+  projections: readonly DocumentProjection[];
+}

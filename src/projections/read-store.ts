@@ -1,0 +1,55 @@
+export type DocumentId = string | number;
+export type Document = Record<string, unknown>;
+
+export interface CollectionDefinition {
+  /** Unique across the suite, e.g. `esm.requests`. */
+  name: string;
+  idKind: 'integer' | 'string';
+  /** Fields whose text the case-insensitive substring search `q` looks in. */
+  searchFields: readonly string[];
+  /** Fields that `find` may filter on; each gets an index. */
+  filterFields: readonly string[];
+}
+
+export type FilterOperator = 'eq' | 'lt' | 'lte' | 'gt' | 'gte';
+
+export interface Filter {
+  field: string;
+  op: FilterOperator;
+  value: string | number | boolean | null;
+}
+
+export interface FindQuery {
+  filters?: readonly Filter[];
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Documents travel as their JSON text, so a read is served without parsing and re-serialising. */
+export interface FindResult {
+  total: number;
+  items: string[];
+}
+
+export interface DocumentChange {
+  collection: string;
+  id: DocumentId;
+  /** `null` deletes the document. */
+  doc: Document | null;
+}
+
+/** The ReadStore port: disposable read models that projectors build from the log. */
+export interface ReadStore {
+  defineCollections(definitions: readonly CollectionDefinition[]): Promise<void>;
+  get(collection: string, id: DocumentId): Promise<string | null>;
+  find(collection: string, query: FindQuery): Promise<FindResult>;
+  /** Loads documents for a projector to evolve; missing ids are absent from the map. */
+  load(collection: string, ids: readonly DocumentId[]): Promise<Map<DocumentId, Document>>;
+  checkpoints(): Promise<Map<string, number>>;
+  /** Writes the changes and the projectors' new checkpoints atomically. */
+  commit(changes: readonly DocumentChange[], checkpoints: ReadonlyMap<string, number>): Promise<void>;
+  /** Drops every document and checkpoint (for `suite rebuild`). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,158 @@
+import type { EventStore } from '../events/event-store';
+import type { StoredEvent } from '../events/envelope';
+import type { Projector } from './projection';
+import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
+
+export interface ProjectionRuntime {
+  /** Catches up from the checkpoints, then follows the log live. */
+  start(): Promise<void>;
+  /** Resolves once every projector has passed `position`. */
+  waitFor(position: number): Promise<void>;
+  /** Drops all read models and rebuilds them from the whole log. */
+  rebuild(onProgress?: (position: number, head: number) => void): Promise<void>;
+  position(): number;
+  stop(): Promise<void>;
+}
+
+interface Waiter {
+  position: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const BATCH_SIZE = 2000;
+
+/**
+ * One pass over the global feed serves every projector: each event goes to the projectors whose
+ * checkpoint it is past, and the changed documents are written with the new checkpoints in one commit.
+ */
+export function createProjectionRuntime(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projectors: readonly Projector[],
+  onError: (error: unknown) => void,
+): ProjectionRuntime {
+  const checkpoints = new Map<string, number>();
+  let position = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let unsubscribe: (() => void) | null = null;
+  let waiters: Waiter[] = [];
+
+  async function loadCheckpoints(): Promise<void> {
+    const stored = await readStore.checkpoints();
+    for (const projector of projectors) checkpoints.set(projector.name, stored.get(projector.name) ?? 0);
+    position = Math.min(...checkpoints.values());
+  }
+
+  async function applyBatch(events: StoredEvent[]): Promise<void> {
+    const documents = new Map<string, Map<DocumentId, Document | null>>();
+    const touched: DocumentChange[] = [];
+
+    async function current(collection: string, id: DocumentId): Promise<Document | null> {
+      let docs = documents.get(collection);
+      if (!docs) documents.set(collection, (docs = new Map()));
+      if (!docs.has(id)) docs.set(id, (await readStore.load(collection, [id])).get(id) ?? null);
+      return docs.get(id) ?? null;
+    }
+
+    for (const event of events) {
+      for (const projector of projectors) {
+        if (event.position <= (checkpoints.get(projector.name) ?? 0)) continue;
+        for (const projection of projector.projections) {
+          if (!projection.handles.includes(event.type)) continue;
+          const id = projection.documentId(event);
+          const doc = projection.evolve(await current(projection.collection, id), event);
+          documents.get(projection.collection)?.set(id, doc);
+          touched.push({ collection: projection.collection, id, doc });
+        }
+      }
+    }
+    const last = events[events.length - 1] as StoredEvent;
+    const advanced = new Map(projectors.map((projector) => [projector.name, last.position]));
+    await readStore.commit(latestChanges(touched, documents), advanced);
+    for (const [name, at] of advanced) checkpoints.set(name, at);
+    position = last.position;
+  }
+
+  async function catchUp(onProgress?: (position: number) => void): Promise<void> {
+    for (;;) {
+      const events = await eventStore.readAll({ after: position, limit: BATCH_SIZE });
+      if (events.length === 0) break;
+      await applyBatch(events);
+      onProgress?.(position);
+      releaseWaiters();
+    }
+  }
+
+  function releaseWaiters(): void {
+    const ready = waiters.filter((waiter) => waiter.position <= position);
+    if (ready.length === 0) return;
+    waiters = waiters.filter((waiter) => waiter.position > position);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  /** Runs one catch-up at a time; a notification during a run schedules one more. */
+  function trigger(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await catchUp();
+      } while (again);
+    })()
+      .catch((error: unknown) => {
+        // A projector that cannot apply an event must not leave writers waiting forever.
+        for (const waiter of waiters) waiter.reject(error);
+        waiters = [];
+        throw error;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    async start() {
+      await loadCheckpoints();
+      await trigger();
+      unsubscribe = eventStore.onAppended(() => trigger().catch(onError));
+    },
+    waitFor(target) {
+      if (target <= position) return Promise.resolve();
+      return new Promise((resolve, reject) => waiters.push({ position: target, resolve, reject }));
+    },
+    async rebuild(onProgress) {
+      await running;
+      await readStore.reset();
+      await loadCheckpoints();
+      const head = await eventStore.headPosition();
+      await catchUp((at) => onProgress?.(at, head));
+    },
+    position: () => position,
+    async stop() {
+      unsubscribe?.();
+      await running;
+    },
+  };
+}
+
+/** Only the last state of each document is written. */
+function latestChanges(
+  touched: readonly DocumentChange[],
+  documents: Map<string, Map<DocumentId, Document | null>>,
+): DocumentChange[] {
+  const seen = new Set<string>();
+  const changes: DocumentChange[] = [];
+  for (const { collection, id } of touched) {
+    const key = `${collection}\u0000${id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    changes.push({ collection, id, doc: documents.get(collection)?.get(id) ?? null });
+  }
+  return changes;
+}

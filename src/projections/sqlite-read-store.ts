@@ -1,0 +1,213 @@
+import Database from 'better-sqlite3';
+import type {
+  CollectionDefinition,
+  Document,
+  DocumentChange,
+  DocumentId,
+  Filter,
+  FindQuery,
+  ReadStore,
+} from './read-store';
+
+const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+/** The trigram index answers substrings of three characters or more; shorter ones scan. */
+const TRIGRAM = 3;
+
+interface Collection {
+  definition: CollectionDefinition;
+  table: string;
+  fts: string;
+  get: Database.Statement<[DocumentId], { doc: string }>;
+  upsert: Database.Statement<[DocumentId, string], { rowid: number }>;
+  rowidOf: Database.Statement<[DocumentId], { rowid: number }>;
+  remove: Database.Statement<[DocumentId]>;
+  removeText: Database.Statement<[number]>;
+  insertText: Database.Statement<[number, string]>;
+}
+
+function tableName(collection: string): string {
+  return `rm_${collection.replace(/[^A-Za-z0-9]/g, '_')}`;
+}
+
+function searchText(definition: CollectionDefinition, doc: Document): string {
+  return definition.searchFields
+    .map((field) => doc[field])
+    .filter((value) => value !== null && value !== undefined)
+    .join('\n')
+    .toLowerCase();
+}
+
+function sqlValue(value: Filter['value']): string | number | null {
+  return typeof value === 'boolean' ? Number(value) : value;
+}
+
+/**
+ * The embedded ReadStore: a table of JSON documents per collection, an expression index per filter
+ * field and an FTS5 trigram index over the lower-cased search text. Read models are rebuilt from the
+ * log, so commits use `synchronous=NORMAL`: a crash may lose the newest commits, never consistency,
+ * and the projectors catch up again from the checkpoint that was kept with the documents.
+ */
+export function openSqliteReadStore(file: string): ReadStore {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projector TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+
+  const collections = new Map<string, Collection>();
+  const queryCache = new Map<string, Database.Statement>();
+  const saveCheckpoint = db.prepare(
+    `INSERT INTO checkpoints (projector, position) VALUES (?, ?)
+     ON CONFLICT (projector) DO UPDATE SET position = excluded.position`,
+  );
+
+  function prepared(sql: string): Database.Statement {
+    let statement = queryCache.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      queryCache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  function define(definition: CollectionDefinition): Collection {
+    const table = tableName(definition.name);
+    const fts = `${table}_fts`;
+    const idType = definition.idKind === 'integer' ? 'INTEGER' : 'TEXT';
+    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id ${idType} PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${fts} USING fts5(text, tokenize = 'trigram')`);
+    for (const field of definition.filterFields) {
+      db.exec(
+        `CREATE INDEX IF NOT EXISTS ${table}_by_${field} ON ${table} (json_extract(doc, '$.${field}'), id)`,
+      );
+    }
+    return {
+      definition,
+      table,
+      fts,
+      get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
+      upsert: db.prepare(
+        `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc
+         RETURNING rowid AS rowid`,
+      ),
+      rowidOf: db.prepare(`SELECT rowid AS rowid FROM ${table} WHERE id = ?`),
+      remove: db.prepare(`DELETE FROM ${table} WHERE id = ?`),
+      removeText: db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`),
+      insertText: db.prepare(`INSERT INTO ${fts} (rowid, text) VALUES (?, ?)`),
+    };
+  }
+
+  function collection(name: string): Collection {
+    const found = collections.get(name);
+    if (!found) throw new Error(`Unknown collection ${name}`);
+    return found;
+  }
+
+  function where(target: Collection, query: FindQuery): { sql: string; params: unknown[] } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    for (const filter of query.filters ?? []) {
+      if (!target.definition.filterFields.includes(filter.field)) {
+        throw new Error(`${target.definition.name} cannot filter on ${filter.field}`);
+      }
+      const column = `json_extract(doc, '$.${filter.field}')`;
+      if (filter.value === null) {
+        clauses.push(filter.op === 'eq' ? `${column} IS NULL` : 'FALSE');
+        continue;
+      }
+      clauses.push(`${column} ${OPERATORS[filter.op]} ?`);
+      params.push(sqlValue(filter.value));
+    }
+    const q = query.q?.toLowerCase();
+    if (q) {
+      if ([...q].length >= TRIGRAM) {
+        clauses.push(`rowid IN (SELECT rowid FROM ${target.fts} WHERE ${target.fts} MATCH ?)`);
+        params.push(`"${q.replace(/"/g, '""')}"`);
+      } else {
+        clauses.push(`rowid IN (SELECT rowid FROM ${target.fts} WHERE instr(text, ?) > 0)`);
+        params.push(q);
+      }
+    }
+    return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  const commitChanges = db.transaction(
+    (changes: readonly DocumentChange[], checkpoints: ReadonlyMap<string, number>) => {
+      for (const change of changes) {
+        const target = collection(change.collection);
+        const existing = target.rowidOf.get(change.id);
+        if (existing) target.removeText.run(existing.rowid);
+        if (change.doc === null) {
+          target.remove.run(change.id);
+          continue;
+        }
+        const row = target.upsert.get(change.id, JSON.stringify(change.doc)) as { rowid: number };
+        const text = searchText(target.definition, change.doc);
+        if (text) target.insertText.run(row.rowid, text);
+      }
+      for (const [projector, position] of checkpoints) saveCheckpoint.run(projector, position);
+    },
+  );
+
+  return {
+    async defineCollections(definitions) {
+      for (const definition of definitions) collections.set(definition.name, define(definition));
+    },
+    async get(name, id) {
+      return collection(name).get.get(id)?.doc ?? null;
+    },
+    async find(name, query) {
+      const target = collection(name);
+      const { sql, params } = where(target, query);
+      const total = (
+        prepared(`SELECT count(*) AS total FROM ${target.table} ${sql}`).get(...params) as {
+          total: number;
+        }
+      ).total;
+      const rows = prepared(`SELECT doc FROM ${target.table} ${sql} ORDER BY id LIMIT ? OFFSET ?`).all(
+        ...params,
+        query.limit,
+        query.offset,
+      ) as { doc: string }[];
+      return { total, items: rows.map((row) => row.doc) };
+    },
+    async load(name, ids) {
+      const target = collection(name);
+      const found = new Map<DocumentId, Document>();
+      for (const id of ids) {
+        const row = target.get.get(id);
+        if (row) found.set(id, JSON.parse(row.doc) as Document);
+      }
+      return found;
+    },
+    async checkpoints() {
+      const rows = db.prepare('SELECT projector, position FROM checkpoints').all() as {
+        projector: string;
+        position: number;
+      }[];
+      return new Map(rows.map((row) => [row.projector, row.position]));
+    },
+    async commit(changes, checkpoints) {
+      commitChanges(changes, checkpoints);
+    },
+    async reset() {
+      // Virtual tables first: dropping one drops its shadow tables with it.
+      const tables = db
+        .prepare(
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\'
+           ORDER BY sql LIKE 'CREATE VIRTUAL%' DESC`,
+        )
+        .all() as { name: string }[];
+      db.transaction(() => {
+        for (const { name } of tables) db.exec(`DROP TABLE IF EXISTS ${name}`);
+        db.exec('DELETE FROM checkpoints');
+      })();
+      const definitions = [...collections.values()].map((known) => known.definition);
+      collections.clear();
+      queryCache.clear();
+      for (const definition of definitions) collections.set(definition.name, define(definition));
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

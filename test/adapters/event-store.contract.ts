@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '../../src/events/envelope';
+import { WrongExpectedRevisionError, type EventStore } from '../../src/events/event-store';
+import { GENESIS_HASH, verifyStreamChain } from '../../src/events/hash-chain';
+
+export interface EventStoreFixture {
+  store: EventStore;
+  cleanup(): Promise<void>;
+}
+
+const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
+  actor: 'tester',
+  request_id: randomUUID(),
+  correlation_id: 'c-1',
+  causation_id: null,
+  occurred_at: '2026-11-21T09:30:00Z',
+  ...overrides,
+});
+
+const event = (type: string, data: unknown = {}) => ({ type, data, schema_version: 1 });
+
+/** The behaviour every EventStore adapter must show; each adapter's test file runs it. */
+export function eventStoreContract(name: string, open: () => Promise<EventStoreFixture>): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let fixture: EventStoreFixture;
+    let store: EventStore;
+    let stream: string;
+
+    beforeEach(async () => {
+      fixture = await open();
+      store = fixture.store;
+      stream = `test.thing-${randomUUID().slice(0, 8)}`;
+    });
+    afterEach(() => fixture.cleanup());
+
+    it('appends to a new stream and reads it back with revisions, positions and the envelope', async () => {
+      const result = await store.append(
+        stream,
+        [event('ThingMade', { n: 1 }), event('ThingChanged', { n: 2 })],
+        {
+          expectedRevision: 'no_stream',
+          metadata: metadata(),
+        },
+      );
+      expect(result.events.map((e) => e.revision)).toEqual([0, 1]);
+      const read = await store.readStream(stream);
+      expect(read.map((e) => [e.type, e.data])).toEqual([
+        ['ThingMade', { n: 1 }],
+        ['ThingChanged', { n: 2 }],
+      ]);
+      expect(read[1]!.position).toBeGreaterThan(read[0]!.position);
+      expect(read[0]).toMatchObject({
+        stream,
+        schema_version: 1,
+        prev_hash: GENESIS_HASH,
+        metadata: { actor: 'tester' },
+      });
+      expect(read[1]!.prev_hash).toBe(read[0]!.hash);
+    });
+
+    it('rejects an append whose expected revision is stale with a typed error', async () => {
+      await store.append(stream, [event('ThingMade')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      await expect(
+        store.append(stream, [event('ThingChanged')], {
+          expectedRevision: 'no_stream',
+          metadata: metadata(),
+        }),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(
+        store.append(stream, [event('ThingChanged')], { expectedRevision: 5, metadata: metadata() }),
+      ).rejects.toMatchObject({ stream, expected: 5, actual: 0 });
+      await store.append(stream, [event('ThingChanged')], { expectedRevision: 0, metadata: metadata() });
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('lets only one of two concurrent appends at the same revision win', async () => {
+      await store.append(stream, [event('ThingMade')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      const outcomes = await Promise.allSettled([
+        store.append(stream, [event('A')], { expectedRevision: 0, metadata: metadata() }),
+        store.append(stream, [event('B')], { expectedRevision: 0, metadata: metadata() }),
+      ]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('treats appending the same event ids again as already done', async () => {
+      const ids = [randomUUID(), randomUUID()];
+      const first = await store.append(stream, [event('A'), event('B')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+        eventIds: ids,
+      });
+      const again = await store.append(stream, [event('A'), event('B')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+        eventIds: ids,
+      });
+      expect(again.events.map((e) => e.event_id)).toEqual(first.events.map((e) => e.event_id));
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('records an idempotency key with the append and refuses to append under it twice', async () => {
+      const claim = { key: `k-${randomUUID()}`, fingerprint: 'f1' };
+      const first = await store.append(stream, [event('A')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+        idempotency: claim,
+      });
+      const other = `${stream}-other`;
+      const second = await store.append(other, [event('A')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+        idempotency: claim,
+      });
+      expect(second.events).toEqual([]);
+      expect(second.duplicateOf).toMatchObject({ stream, revision: 0, position: first.events[0]!.position });
+      expect(await store.readStream(other)).toEqual([]);
+      expect(await store.findIdempotency(claim.key)).toMatchObject({ fingerprint: 'f1', stream });
+      expect(await store.findIdempotency('never-used')).toBeNull();
+    });
+
+    it('reads the global feed in position order from a position, and reports the head', async () => {
+      const before = await store.headPosition();
+      await store.append(stream, [event('A'), event('B')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      await store.append(`${stream}-2`, [event('C')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      const feed = await store.readAll({ after: before, limit: 10 });
+      expect(feed.map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      expect(await store.readAll({ after: feed[0]!.position, limit: 1 })).toMatchObject([{ type: 'B' }]);
+      expect(await store.headPosition()).toBe(feed[2]!.position);
+    });
+
+    it('reads a stream up to a revision', async () => {
+      await store.append(stream, [event('A'), event('B'), event('C')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      expect((await store.readStream(stream, { toRevision: 1 })).map((e) => e.type)).toEqual(['A', 'B']);
+    });
+
+    it('notifies subscribers of the new head after a commit', async () => {
+      const heads: number[] = [];
+      const unsubscribe = store.onAppended((head) => heads.push(head));
+      const { events } = await store.append(stream, [event('A')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      unsubscribe();
+      await store.append(stream, [event('B')], { expectedRevision: 0, metadata: metadata() });
+      expect(heads).toEqual([events[0]!.position]);
+    });
+
+    it('knows the highest number of a category of numbered streams', async () => {
+      const category = `test.numbered${randomUUID().slice(0, 6)}`;
+      expect(await store.lastStreamNumber(category)).toBe(0);
+      for (const n of [3, 12, 7]) {
+        await store.append(`${category}-${n}`, [event('A')], {
+          expectedRevision: 'no_stream',
+          metadata: metadata(),
+        });
+      }
+      expect(await store.lastStreamNumber(category)).toBe(12);
+    });
+
+    it('keeps a verifiable SHA-256 hash chain per stream', async () => {
+      await store.append(stream, [event('A', { x: 1 })], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      await store.append(stream, [event('B', { y: [1, 2] })], { expectedRevision: 0, metadata: metadata() });
+      const events = await store.readStream(stream);
+      expect(events[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(verifyStreamChain(events)).toBeNull();
+      const tampered = events.map((e, i) => (i === 0 ? { ...e, data: { x: 2 } } : e));
+      expect(verifyStreamChain(tampered)).toMatchObject({
+        revision: 0,
+        reason: expect.stringContaining('hash'),
+      });
+      expect(verifyStreamChain(events.slice(1))).toMatchObject({
+        reason: expect.stringContaining('revision'),
+      });
+    });
+  });
+}

@@ -1,0 +1,141 @@
+import type { CollectionDefinition, ReadStore } from '../../src/projections/read-store';
+
+export interface ReadStoreFixture {
+  store: ReadStore;
+  cleanup(): Promise<void>;
+}
+
+const tickets: CollectionDefinition = {
+  name: 'test.tickets',
+  idKind: 'integer',
+  searchFields: ['title', 'notes'],
+  filterFields: ['status', 'due'],
+};
+const people: CollectionDefinition = {
+  name: 'test.people',
+  idKind: 'string',
+  searchFields: ['name'],
+  filterFields: [],
+};
+
+const ticket = (id: number, title: string, status: string, due: string, notes: string | null = null) => ({
+  collection: tickets.name,
+  id,
+  doc: { id, title, status, due, notes },
+});
+
+/** The behaviour every ReadStore adapter must show; each adapter's test file runs it. */
+export function readStoreContract(name: string, open: () => Promise<ReadStoreFixture>): void {
+  describe(`ReadStore contract: ${name}`, () => {
+    let fixture: ReadStoreFixture;
+    let store: ReadStore;
+
+    beforeEach(async () => {
+      fixture = await open();
+      store = fixture.store;
+      await store.defineCollections([tickets, people]);
+      await store.commit(
+        [
+          ticket(10, 'Printer on floor 3 jams', 'Open', '2026-11-01', 'Paper tray B'),
+          ticket(2, 'VPN drops every hour', 'Resolved', '2026-10-15'),
+          ticket(33, 'New laptop for Zoë', 'Open', '2026-12-01', 'MacBook, 16 GB'),
+          ticket(4, 'Badge does not open door', 'Closed', '2026-09-30'),
+        ],
+        new Map([['tests', 4]]),
+      );
+    });
+    afterEach(() => fixture.cleanup());
+
+    it('gets a document as its JSON text, or null', async () => {
+      expect(JSON.parse((await store.get(tickets.name, 2)) as string)).toMatchObject({
+        title: 'VPN drops every hour',
+      });
+      expect(await store.get(tickets.name, 999)).toBeNull();
+    });
+
+    it('lists in stable id order with an exact total, limit and offset', async () => {
+      const page = await store.find(tickets.name, { limit: 2, offset: 1 });
+      expect(page.total).toBe(4);
+      expect(page.items.map((item) => JSON.parse(item).id)).toEqual([4, 10]);
+    });
+
+    it('orders integer ids numerically', async () => {
+      const page = await store.find(tickets.name, { limit: 10, offset: 0 });
+      expect(page.items.map((item) => JSON.parse(item).id)).toEqual([2, 4, 10, 33]);
+    });
+
+    it('filters on declared fields, with comparisons', async () => {
+      const open = await store.find(tickets.name, {
+        filters: [{ field: 'status', op: 'eq', value: 'Open' }],
+        limit: 10,
+        offset: 0,
+      });
+      expect(open.total).toBe(2);
+      const dueEarly = await store.find(tickets.name, {
+        filters: [{ field: 'due', op: 'lt', value: '2026-11-01' }],
+        limit: 10,
+        offset: 0,
+      });
+      expect(dueEarly.items.map((item) => JSON.parse(item).id)).toEqual([2, 4]);
+    });
+
+    it('searches case-insensitive substrings over the declared text fields only', async () => {
+      const find = (q: string) => store.find(tickets.name, { q, limit: 10, offset: 0 });
+      expect((await find('PRINTER')).total).toBe(1);
+      expect((await find('ray b')).total).toBe(1);
+      expect((await find('zoë')).total).toBe(1);
+      expect((await find('ZOË')).total).toBe(1);
+      expect((await find('pn')).total).toBe(1);
+      expect((await find('Open')).total).toBe(1);
+      expect((await find('"quoted')).total).toBe(0);
+      expect((await find('nothing like this')).total).toBe(0);
+    });
+
+    it('combines search, filters and paging, with the total counting every match', async () => {
+      const page = await store.find(tickets.name, {
+        q: 'o',
+        filters: [{ field: 'status', op: 'eq', value: 'Open' }],
+        limit: 1,
+        offset: 0,
+      });
+      expect(page.total).toBe(2);
+      expect(page.items).toHaveLength(1);
+    });
+
+    it('replaces and deletes documents, keeping the search index in step', async () => {
+      await store.commit(
+        [
+          {
+            collection: tickets.name,
+            id: 10,
+            doc: { id: 10, title: 'Scanner offline', status: 'Open', due: 'x', notes: null },
+          },
+          { collection: tickets.name, id: 2, doc: null },
+        ],
+        new Map([['tests', 5]]),
+      );
+      expect((await store.find(tickets.name, { q: 'printer', limit: 10, offset: 0 })).total).toBe(0);
+      expect((await store.find(tickets.name, { q: 'scanner', limit: 10, offset: 0 })).total).toBe(1);
+      expect(await store.get(tickets.name, 2)).toBeNull();
+      expect((await store.find(tickets.name, { limit: 10, offset: 0 })).total).toBe(3);
+    });
+
+    it('keeps string ids and loads documents for projectors', async () => {
+      await store.commit(
+        [{ collection: people.name, id: 'p-1', doc: { id: 'p-1', name: 'Ada' } }],
+        new Map(),
+      );
+      const loaded = await store.load(people.name, ['p-1', 'p-2']);
+      expect([...loaded.keys()]).toEqual(['p-1']);
+      expect(loaded.get('p-1')).toEqual({ id: 'p-1', name: 'Ada' });
+    });
+
+    it('writes checkpoints with the documents, and reset drops both', async () => {
+      expect(await store.checkpoints()).toEqual(new Map([['tests', 4]]));
+      await store.reset();
+      expect(await store.checkpoints()).toEqual(new Map());
+      expect((await store.find(tickets.name, { limit: 10, offset: 0 })).total).toBe(0);
+      expect((await store.find(tickets.name, { q: 'printer', limit: 10, offset: 0 })).total).toBe(0);
+    });
+  });
+}

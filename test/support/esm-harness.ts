@@ -1,0 +1,65 @@
+import type { Express } from 'express';
+import { createModuleApp } from '../../src/api/kit/app';
+import { createLogger } from '../../src/api/kit/logging';
+import { esmModule } from '../../src/api/esm';
+import { addDepartment, addService } from '../../src/commands/esm/handlers';
+import { loadConfig } from '../../src/config';
+import { openSuite, type Suite } from '../../src/main';
+import { createSeedContext } from '../../src/seed/context';
+import { tempDir } from './temp-dir';
+
+export const TOKEN = 'test-token-0123456789';
+export const NOW = new Date('2026-11-21T09:30:00Z');
+
+export interface EsmHarness {
+  app: Express;
+  suite: Suite;
+  /** Ids of the fixture catalogue. */
+  fixtures: { itDepartment: number; laptopService: number; accessService: number; retiredService: number };
+  close(): Promise<void>;
+}
+
+/**
+ * A service desk on a fresh store in a temp dir, with a fixed clock and a small catalogue written
+ * through the module's commands: IT department, a laptop service (24h SLA), an access service that
+ * requires approval, and a retired (inactive) service.
+ */
+export async function openEsm(options: { token?: string | null } = {}): Promise<EsmHarness> {
+  const { dir, cleanup } = tempDir();
+  const token = options.token === undefined ? TOKEN : (options.token ?? undefined);
+  const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
+  const suite = await openSuite(config, { logger: createLogger('silent'), clock: { now: () => NOW } });
+  await suite.runtime.start();
+
+  const seed = createSeedContext(suite.eventStore, suite.ids, 'fixtures');
+  seed.at(new Date('2026-11-01T08:00:00Z'));
+  const { id: itDepartment } = await addDepartment(seed.commands, { name: 'IT', icon: 'computer' });
+  const service = (name: string, overrides: { requires_approval?: boolean; is_active?: boolean } = {}) =>
+    addService(seed.commands, {
+      name,
+      department_id: itDepartment,
+      category: 'Hardware',
+      description: `${name} for staff`,
+      icon: 'laptop',
+      sla_hours: 24,
+      requires_approval: false,
+      form_schema: '{"type":"object"}',
+      is_active: true,
+      ...overrides,
+    });
+  const { id: laptopService } = await service('New laptop');
+  const { id: accessService } = await service('System access', { requires_approval: true });
+  const { id: retiredService } = await service('Fax line', { is_active: false });
+  await suite.runtime.waitFor(await suite.eventStore.headPosition());
+
+  const app = createModuleApp(esmModule, suite, { apiToken: token });
+  return {
+    app,
+    suite,
+    fixtures: { itDepartment, laptopService, accessService, retiredService },
+    async close() {
+      await suite.close();
+      cleanup();
+    },
+  };
+}

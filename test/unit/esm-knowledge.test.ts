@@ -1,0 +1,36 @@
+import { articleDecider } from '../../src/commands/esm/knowledge';
+import { deciderSpec } from '../support/decider-spec';
+
+const given = deciderSpec(articleDecider);
+const drafted = {
+  type: 'KnowledgeArticleDrafted' as const,
+  data: {
+    id: 1,
+    title: 'Reset a password',
+    category_id: 1,
+    department_id: 1,
+    content: 'Steps',
+    author: 'Ana',
+  },
+};
+const now = '2026-11-21T09:30:00Z';
+
+describe('knowledge articles', () => {
+  it('publishes a draft, and refuses to publish twice', () => {
+    given([drafted])
+      .when({ type: 'PublishArticle', at: now })
+      .then([{ type: 'KnowledgeArticlePublished', data: { published_on: now } }]);
+    given([drafted, { type: 'KnowledgeArticlePublished', data: { published_on: now } }])
+      .when({ type: 'PublishArticle', at: now })
+      .thenThrows({ code: 'illegal_transition' });
+  });
+
+  it('records views that only go up', () => {
+    given([drafted])
+      .when({ type: 'RecordArticleViews', views: 10 })
+      .then([{ type: 'KnowledgeArticleViewsRecorded', data: { views: 10 } }]);
+    given([drafted, { type: 'KnowledgeArticleViewsRecorded', data: { views: 10 } }])
+      .when({ type: 'RecordArticleViews', views: 3 })
+      .thenThrows({ code: 'validation_error' });
+  });
+});
