@@ -127,6 +127,7 @@ program
     const suite = await openSuite(config(options), { logger: createLogger('warn') });
     let after = options.after;
     let shown = 0;
+    if (!options.json) console.log(['position', 'occurred_at', 'stream', 'type', 'actor'].join('\t'));
     while (shown < options.limit) {
       const page = await suite.eventStore.readAll({ after, limit: 1000 });
       if (page.length === 0) break;

@@ -15,6 +15,7 @@ const HOUR = 3_600_000;
 const SEED_START = new Date('2026-05-04T07:00:00Z');
 const SEED_END = new Date('2026-11-20T17:00:00Z');
 const REQUEST_COUNT = 320;
+const BACKLOG_DAYS = 28;
 const PRIORITY_WEIGHTS: Record<RequestPriority, number> = { Low: 25, Medium: 45, High: 22, Urgent: 8 };
 const APPROVERS = [2001, 2002, 2003, 2004, 2005];
 const AGENTS = [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008];
@@ -102,7 +103,10 @@ export async function seedServiceDesk(seed: SeedContext): Promise<void> {
     const created = new Date(
       SEED_START.getTime() + 24 * HOUR + (span * (index + random.float())) / REQUEST_COUNT,
     );
-    steps.push(...requestLife(seed, random.pick(active), created));
+    const life = requestLife(seed, random.pick(active), created);
+    // The last weeks are the open backlog: their requests are somewhere along their way.
+    const recent = SEED_END.getTime() - created.getTime() < BACKLOG_DAYS * 24 * HOUR;
+    steps.push(...(recent ? life.slice(0, random.int(1, life.length)) : life));
   }
 
   steps.sort((a, b) => a.at.getTime() - b.at.getTime());

@@ -1,0 +1,25 @@
+import request from 'supertest';
+import { openEsm } from '../support/esm-harness';
+it('probe', async () => {
+  const h = await openEsm();
+  const show = (r: request.Response) => console.log(r.status, JSON.stringify(r.headers), r.text.slice(0, 400));
+  show(await request(h.app).get('/api/docs'));
+  show(await request(h.app).get('/api/docs/swagger-ui-init.js'));
+  show(await request(h.app).get('/api'));
+  show(await request(h.app).options('/api/v1/services'));
+  show(await request(h.app).post('/api/v1/requests').set('Authorization','Bearer test-token-0123456789').send({title:'x', status:'resolved', priority:'nope', service_id:'1', extra: 1}));
+  show(await request(h.app).post('/api/v1/requests').set('Authorization','Bearer test-token-0123456789'));
+  show(await request(h.app).post('/api/v1/requests').set('Authorization','Bearer test-token-0123456789').set('Content-Type','application/json'));
+  show(await request(h.app).post('/api/v1/requests').set('Authorization','Bearer test-token-0123456789').set('Content-Type','application/json').send('null'));
+  show(await request(h.app).post('/api/v1/requests').set('Authorization','Bearer test-token-0123456789').set('Content-Type','application/json').send('[]'));
+  show(await request(h.app).post('/api/v1/requests').set('Authorization','Bearer test-token-0123456789').set('Content-Type','application/json').send('"x"'));
+  show(await request(h.app).post('/api/v1/requests').set('Authorization','Bearer test-token-0123456789').send({title:'x', status:'open', priority:'high'}));
+  show(await request(h.app).patch('/api/v1/requests/1').set('Authorization','Bearer test-token-0123456789').send({}));
+  show(await request(h.app).patch('/api/v1/requests/abc').set('Authorization','Bearer test-token-0123456789').send({status:'Closed'}));
+  show(await request(h.app).patch('/api/v1/requests/99').set('Authorization','Bearer test-token-0123456789').send({status:'Closed'}));
+  show(await request(h.app).get('/api/v1/requests?status=bogus&limit=0'));
+  show(await request(h.app).get('/api/v1/requests/1.5'));
+  show(await request(h.app).get('/api/v1/requests/-1'));
+  show(await request(h.app).get('/api/v1/services?q=%20'));
+  await h.close();
+});

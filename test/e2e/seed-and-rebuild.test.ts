@@ -1,0 +1,79 @@
+import { createLogger } from '../../src/api/kit/logging';
+import { loadConfig } from '../../src/config';
+import { openSuite, seedDemoData, type Suite } from '../../src/main';
+import { tempDir } from '../support/temp-dir';
+
+jest.setTimeout(60_000);
+
+async function seededSuite(seed: string): Promise<{ suite: Suite; cleanup: () => void }> {
+  const { dir, cleanup } = tempDir();
+  const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_LOG_LEVEL: 'silent' });
+  const suite = await openSuite(config, { logger: createLogger('silent') });
+  expect(await seedDemoData(suite, seed)).toBe(true);
+  await suite.runtime.start();
+  return { suite, cleanup };
+}
+
+async function snapshot(suite: Suite): Promise<Record<string, string[]>> {
+  const collections = suite.modules.flatMap((module) => module.resources.map((resource) => resource.collection.name));
+  const entries = await Promise.all(
+    collections.map(async (name) => [name, (await suite.readStore.find(name, { limit: 100_000, offset: 0 })).items]),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function lastHash(suite: Suite): Promise<string> {
+  const head = await suite.eventStore.headPosition();
+  const [last] = await suite.eventStore.readAll({ after: head - 1, limit: 1 });
+  return last!.hash;
+}
+
+describe('demo data and rebuild', () => {
+  it('writes the same events, read models and hash-chain head for the same seed', async () => {
+    const a = await seededSuite('demo');
+    const b = await seededSuite('demo');
+    try {
+      expect(await a.suite.eventStore.headPosition()).toBeGreaterThan(1000);
+      expect(await lastHash(a.suite)).toBe(await lastHash(b.suite));
+      expect(await snapshot(a.suite)).toEqual(await snapshot(b.suite));
+    } finally {
+      for (const { suite, cleanup } of [a, b]) {
+        await suite.close();
+        cleanup();
+      }
+    }
+  });
+
+  it('seeds departments, a catalogue, a knowledge base and a few hundred requests across statuses', async () => {
+    const { suite, cleanup } = await seededSuite('demo');
+    try {
+      const models = await snapshot(suite);
+      expect(models['esm.departments']!.length).toBeGreaterThanOrEqual(5);
+      expect(models['esm.services']!.length).toBeGreaterThanOrEqual(15);
+      expect(models['esm.knowledge']!.length).toBeGreaterThanOrEqual(20);
+      const requests = models['esm.requests']!.map((text) => JSON.parse(text) as { status: string });
+      expect(requests.length).toBeGreaterThanOrEqual(200);
+      expect(new Set(requests.map((request) => request.status)).size).toBeGreaterThanOrEqual(5);
+      const services = models['esm.services']!.map((text) => JSON.parse(text) as { form_schema: string });
+      for (const service of services) expect(JSON.parse(service.form_schema)).toMatchObject({ type: 'object' });
+      expect(await seedDemoData(suite, 'demo')).toBe(false);
+    } finally {
+      await suite.close();
+      cleanup();
+    }
+  });
+
+  it('rebuilds read models identical to the live ones', async () => {
+    const { suite, cleanup } = await seededSuite('demo');
+    try {
+      const live = await snapshot(suite);
+      const progress: number[] = [];
+      await suite.runtime.rebuild((position) => progress.push(position));
+      expect(progress[progress.length - 1]).toBe(await suite.eventStore.headPosition());
+      expect(await snapshot(suite)).toEqual(live);
+    } finally {
+      await suite.close();
+      cleanup();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface SuiteProcess {
+  child: ChildProcess;
+  base: string;
+  /** Resolves when the process has exited. */
+  exited: Promise<number | null>;
+}
+
+/** Runs `suite start` from the sources in a child process and waits until the service desk answers. */
+export async function startSuiteProcess(env: Record<string, string>, port: number): Promise<SuiteProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'start'], {
+    env: { ...process.env, SUITE_LOG_LEVEL: 'warn', SUITE_ESM_PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`suite exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return { child, base, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('suite did not start');
+}
