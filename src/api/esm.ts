@@ -19,7 +19,7 @@ import type { DocumentProjection } from '../projections/projection';
 import { seedServiceDesk } from '../seed/esm';
 import { ApiError } from './kit/errors';
 import type { ModuleDefinition, ResourceDefinition, WriteRoute } from './kit/module';
-import { parseInteger } from './kit/validation';
+import { integerParameter, parseInteger } from './kit/validation';
 
 /** Accepts an enum value in any letter case and answers with its canonical spelling. */
 function caseInsensitiveEnum<const Values extends readonly [string, ...string[]]>(values: Values) {
@@ -36,7 +36,7 @@ function caseInsensitiveEnum<const Values extends readonly [string, ...string[]]
 }
 
 const CREATION_STATUSES = ['Open', 'Pending Approval'] as const;
-const optionalId = z.number().int().positive().nullable().optional();
+const optionalId = z.int().positive().nullable().optional();
 
 const RequestCreation = z
   .strictObject({
@@ -62,10 +62,13 @@ const RequestUpdate = z
       .positive()
       .optional()
       .meta({ description: 'Required to approve or reject' }),
-    assignee_id: z.number().int().positive().optional(),
-    feedback_rating: z.number().int().min(1).max(5).optional(),
+    assignee_id: z.int().positive().optional(),
+    feedback_rating: z.int().min(1).max(5).optional(),
   })
-  .refine((update) => Object.keys(update).length > 0, { message: 'Send at least one field to change' })
+  .refine((update) => Object.keys(update).length > 0, {
+    message: 'Send at least one field to change',
+    when: (payload) => payload.issues.length === 0,
+  })
   .meta({ id: 'RequestUpdate' });
 
 const statusFilter = (values: readonly string[]) => ({
@@ -96,7 +99,7 @@ const services: ResourceDefinition = {
   filters: {
     department_id: {
       field: 'department_id',
-      schema: z.coerce.number().int(),
+      schema: integerParameter(),
       description: 'Owning department',
     },
   },
@@ -122,12 +125,12 @@ const requests: ResourceDefinition = {
     },
     service_id: {
       field: 'service_id',
-      schema: z.coerce.number().int(),
+      schema: integerParameter(),
       description: 'Service raised against',
     },
     department_id: {
       field: 'department_id',
-      schema: z.coerce.number().int(),
+      schema: integerParameter(),
       description: 'Handling department',
     },
   },
@@ -148,7 +151,7 @@ const knowledge: ResourceDefinition = {
     status: statusFilter(['Draft', 'Published', 'Archived']),
     department_id: {
       field: 'department_id',
-      schema: z.coerce.number().int(),
+      schema: integerParameter(),
       description: 'Owning department',
     },
   },
@@ -183,8 +186,9 @@ const updateRequest: WriteRoute<z.infer<typeof RequestUpdate>> = {
   resource: requests,
   projection: requestsProjection as unknown as DocumentProjection,
   execute: ({ body, params }, context) => {
-    const id = parseInteger(params.item_id ?? '', ['path', 'item_id'], { min: 1 });
-    if (typeof id !== 'number') throw new ApiError('not_found', `Request ${params.item_id} not found`);
+    const id = parseInteger(params.item_id ?? '', ['path', 'item_id']);
+    if (typeof id !== 'number')
+      throw new ApiError('validation_error', `item_id: ${id.msg}`, { issues: [id] });
     return actOnRequest(context, id, {
       type: 'UpdateRequest',
       at: context.metadata().occurred_at,

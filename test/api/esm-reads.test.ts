@@ -22,8 +22,9 @@ let h: EsmHarness;
 async function seed(): Promise<void> {
   const context = createSeedContext(h.suite.eventStore, h.suite.ids, 'reads');
   context.at(new Date('2026-11-02T08:00:00Z'));
-  for (const name of ['Facilities', 'HR', 'Finance']) await addDepartment(context.commands, { name, icon: null });
-  const article = (title: string, content: string) =>
+  for (const name of ['Facilities', 'HR', 'Finance'])
+    await addDepartment(context.commands, { name, icon: null });
+  const article = (title: string, content: string | null) =>
     draftArticle(context.commands, {
       title,
       category_id: null,
@@ -33,7 +34,7 @@ async function seed(): Promise<void> {
     });
   const { id: vpn } = await article('VPN setup guide', 'Install the client, then sign in.');
   await article('Resetting your password', 'Use the self-service portal.');
-  await article('Printer drivers', null as unknown as string);
+  await article('Printer drivers', null);
   await actOnArticle(context.commands, vpn, { type: 'PublishArticle', at: '2026-11-03T08:00:00Z' });
   await h.suite.runtime.waitFor(await h.suite.eventStore.headPosition());
 
@@ -65,10 +66,30 @@ interface Resource {
 }
 
 const RESOURCES: Resource[] = [
-  { path: 'services', table: SERVICE, total: 3, search: { q: 'new LAPTOP', field: 'name', value: 'New laptop' } },
-  { path: 'requests', table: REQUEST, total: 4, search: { q: 'PRINTER', field: 'title', value: 'Printer jam on floor 2' } },
-  { path: 'knowledge', table: KNOWLEDGE_ARTICLE, total: 3, search: { q: 'vPn', field: 'title', value: 'VPN setup guide' } },
-  { path: 'departments', table: DEPARTMENT, total: 4, search: { q: 'faciL', field: 'name', value: 'Facilities' } },
+  {
+    path: 'services',
+    table: SERVICE,
+    total: 3,
+    search: { q: 'new LAPTOP', field: 'name', value: 'New laptop' },
+  },
+  {
+    path: 'requests',
+    table: REQUEST,
+    total: 4,
+    search: { q: 'PRINTER', field: 'title', value: 'Printer jam on floor 2' },
+  },
+  {
+    path: 'knowledge',
+    table: KNOWLEDGE_ARTICLE,
+    total: 3,
+    search: { q: 'vPn', field: 'title', value: 'VPN setup guide' },
+  },
+  {
+    path: 'departments',
+    table: DEPARTMENT,
+    total: 4,
+    search: { q: 'faciL', field: 'name', value: 'Facilities' },
+  },
 ];
 
 describe.each(RESOURCES)('GET /api/v1/$path', ({ path, table, total, search }) => {
@@ -168,7 +189,11 @@ describe('request list filters', () => {
 
   it('filters by status', async () => {
     expect(await titles({ status: 'Pending Approval' })).toEqual(['Access to payroll']);
-    expect(await titles({ status: 'Open' })).toEqual(['Laptop for Ana', 'Broken mouse', 'Printer jam on floor 2']);
+    expect(await titles({ status: 'Open' })).toEqual([
+      'Laptop for Ana',
+      'Broken mouse',
+      'Printer jam on floor 2',
+    ]);
   });
 
   it('filters by status in any letter case', async () => {
@@ -185,6 +210,14 @@ describe('request list filters', () => {
     expect(await titles({ status: 'Closed' })).toEqual([]);
   });
 
+  it('finds a request by its ref in any letter case', async () => {
+    expect(await titles({ q: 'req-000003' })).toEqual(['Broken mouse']);
+  });
+
+  it('filters by service_id', async () => {
+    expect(await titles({ service_id: String(h.fixtures.laptopService) })).toEqual(['Laptop for Ana']);
+  });
+
   it('rejects an unknown status value with a 422 query detail', async () => {
     expectDetail(await list('requests', { status: 'Bogus' }), ['query', 'status']);
   });
@@ -192,12 +225,25 @@ describe('request list filters', () => {
   it('rejects an unknown priority value with a 422 query detail', async () => {
     expectDetail(await list('requests', { priority: 'Critical' }), ['query', 'priority']);
   });
+
+  it('rejects a non-numeric service_id filter with a 422 query detail', async () => {
+    expectDetail(await list('requests', { service_id: 'abc' }), ['query', 'service_id']);
+  });
+
+  it('describes a non-numeric filter value as a type error, not as a missing field', async () => {
+    const res = await list('requests', { service_id: 'abc' });
+    expect(res.body.detail[0]).not.toMatchObject({ type: 'missing' });
+  });
 });
 
 describe('knowledge and service records', () => {
   it('shows a published article with its status and publication time', async () => {
     const res = await list('knowledge', { q: 'vpn' }).expect(200);
-    expect(res.body.data[0]).toMatchObject({ status: 'Published', published_on: '2026-11-03T08:00:00Z', views: 0 });
+    expect(res.body.data[0]).toMatchObject({
+      status: 'Published',
+      published_on: '2026-11-03T08:00:00Z',
+      views: 0,
+    });
   });
 
   it('shows service flags as the integers 0 and 1', async () => {

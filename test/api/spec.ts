@@ -53,7 +53,12 @@ export const KNOWLEDGE_ARTICLE: SpecTable = {
 
 export const DEPARTMENT: SpecTable = { id: 'integer|null', name: 'string', icon: 'string|null' };
 
-export const HEALTH: SpecTable = { status: 'string', product: 'string', version: 'string', writes_enabled: 'boolean' };
+export const HEALTH: SpecTable = {
+  status: 'string',
+  product: 'string',
+  version: 'string',
+  writes_enabled: 'boolean',
+};
 
 function matches(value: unknown, type: SpecType): boolean {
   const [base, nullable] = type.split('|') as [string, string | undefined];
@@ -72,7 +77,8 @@ export function shapeProblems(value: unknown, table: SpecTable): string[] {
   for (const key of Object.keys(record)) {
     const type = table[key];
     if (!type) problems.push(`extra ${key}`);
-    else if (!matches(record[key], type)) problems.push(`${key}: ${JSON.stringify(record[key])} is not ${type}`);
+    else if (!matches(record[key], type))
+      problems.push(`${key}: ${JSON.stringify(record[key])} is not ${type}`);
   }
   return problems;
 }

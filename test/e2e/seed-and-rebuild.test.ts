@@ -15,9 +15,14 @@ async function seededSuite(seed: string): Promise<{ suite: Suite; cleanup: () =>
 }
 
 async function snapshot(suite: Suite): Promise<Record<string, string[]>> {
-  const collections = suite.modules.flatMap((module) => module.resources.map((resource) => resource.collection.name));
+  const collections = suite.modules.flatMap((module) =>
+    module.resources.map((resource) => resource.collection.name),
+  );
   const entries = await Promise.all(
-    collections.map(async (name) => [name, (await suite.readStore.find(name, { limit: 100_000, offset: 0 })).items]),
+    collections.map(async (name) => [
+      name,
+      (await suite.readStore.find(name, { limit: 100_000, offset: 0 })).items,
+    ]),
   );
   return Object.fromEntries(entries);
 }
@@ -55,7 +60,8 @@ describe('demo data and rebuild', () => {
       expect(requests.length).toBeGreaterThanOrEqual(200);
       expect(new Set(requests.map((request) => request.status)).size).toBeGreaterThanOrEqual(5);
       const services = models['esm.services']!.map((text) => JSON.parse(text) as { form_schema: string });
-      for (const service of services) expect(JSON.parse(service.form_schema)).toMatchObject({ type: 'object' });
+      for (const service of services)
+        expect(JSON.parse(service.form_schema)).toMatchObject({ type: 'object' });
       expect(await seedDemoData(suite, 'demo')).toBe(false);
     } finally {
       await suite.close();

@@ -15,7 +15,10 @@ describe('configuration', () => {
   });
 
   it('takes every port from its own variable', () => {
-    expect(loadConfig({ SUITE_ESM_PORT: '9001', SUITE_FPA_PORT: '9010' }).ports).toMatchObject({ esm: 9001, fpa: 9010 });
+    expect(loadConfig({ SUITE_ESM_PORT: '9001', SUITE_FPA_PORT: '9010' }).ports).toMatchObject({
+      esm: 9001,
+      fpa: 9010,
+    });
   });
 
   it('treats an empty token as no token', () => {
@@ -30,6 +33,8 @@ describe('configuration', () => {
   });
 
   it('refuses two modules on one port', () => {
-    expect(() => loadConfig({ SUITE_CRM_PORT: '8081' })).toThrow(/SUITE_CRM_PORT: port 8081 is already SUITE_ESM_PORT/);
+    expect(() => loadConfig({ SUITE_CRM_PORT: '8081' })).toThrow(
+      /SUITE_CRM_PORT: port 8081 is already SUITE_ESM_PORT/,
+    );
   });
 });

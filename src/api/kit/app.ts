@@ -94,7 +94,10 @@ export function createModuleApp(
       getHandler(module, resource, services.readStore),
     );
   }
-  const parseJson = express.json({ limit: JSON_BODY_LIMIT_BYTES });
+  const parseJson = express.json({
+    limit: JSON_BODY_LIMIT_BYTES,
+    type: ['application/json', 'application/*+json'],
+  });
   for (const write of module.writes) {
     route(
       write.method,

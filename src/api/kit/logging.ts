@@ -7,7 +7,12 @@ export function createLogger(level: string): Logger {
   return pino({ level, redact: ['req.headers.authorization', 'req.headers.cookie'] });
 }
 
-const CLIENT_REQUEST_ID = /^[\w.:-]{1,128}$/;
+const CLIENT_TOKEN = /^[\w.:-]{1,128}$/;
+
+/** A caller-supplied id (`X-Request-Id`, `X-Correlation-Id`) when it is a sane token; else undefined. */
+export function clientToken(value: unknown): string | undefined {
+  return typeof value === 'string' && CLIENT_TOKEN.test(value) ? value : undefined;
+}
 
 /**
  * Gives every request an id (the caller's `X-Request-Id` when it is a sane token, a UUID otherwise),
@@ -17,8 +22,7 @@ export function requestLogging(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId(req, res) {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+      const id = clientToken(req.headers['x-request-id']) ?? randomUUID();
       res.setHeader('X-Request-Id', id);
       return id;
     },

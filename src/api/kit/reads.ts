@@ -45,7 +45,7 @@ export function listHandler(
     for (const [param, filter] of filterEntries) {
       const raw = single(req.query[param]);
       if (raw === undefined || raw === '') continue;
-      const parsed = filter.schema.safeParse(raw);
+      const parsed = filter.schema.safeParse(raw, { reportInput: true });
       if (parsed.success) filters.push({ field: filter.field, op: filter.op ?? 'eq', value: parsed.data });
       else
         details.push(

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** One entry of the `{"detail": [...]}` validation error of the service desk's read endpoints. */
 export interface ValidationDetail {
@@ -59,12 +59,40 @@ export function parseInteger(
   return value;
 }
 
+/** A query parameter holding an integer, described as `integer` in OpenAPI. */
+export function integerParameter() {
+  return z
+    .string()
+    .transform((raw, context) => {
+      const parsed = parseInteger(raw, []);
+      if (typeof parsed === 'number') return parsed;
+      context.addIssue({ code: 'custom', message: parsed.msg, params: { type: parsed.type }, input: raw });
+      return z.NEVER;
+    })
+    .meta({ type: 'integer' });
+}
+
+/** Pydantic's names for the expected types, so both validation shapes speak one vocabulary. */
+const TYPE_NAMES: Record<string, [noun: string, type: string]> = {
+  int: ['a valid integer', 'int_type'],
+  number: ['a valid number', 'number_type'],
+  string: ['a valid string', 'string_type'],
+  boolean: ['a valid boolean', 'bool_type'],
+  object: ['a valid object', 'model_type'],
+  array: ['a valid list', 'list_type'],
+};
+
+function typeMismatch(expected: string): Pick<ValidationDetail, 'msg' | 'type'> {
+  const [noun, type] = TYPE_NAMES[expected] ?? [`of type ${expected}`, `${expected}_type`];
+  return { msg: `Input should be ${noun}`, type };
+}
+
 function describeIssue(issue: z.core.$ZodIssue): Pick<ValidationDetail, 'msg' | 'type' | 'ctx'> {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined
         ? { msg: 'Field required', type: 'missing' }
-        : { msg: `Input should be a valid ${issue.expected}`, type: `${issue.expected}_type` };
+        : typeMismatch(issue.expected);
     case 'unrecognized_keys':
       return { msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
     case 'invalid_value':
@@ -91,6 +119,8 @@ function describeIssue(issue: z.core.$ZodIssue): Pick<ValidationDetail, 'msg' | 
         type: issue.origin === 'string' ? 'string_too_long' : 'less_than_equal',
         ctx: { max: issue.maximum },
       };
+    case 'custom':
+      return { msg: issue.message, type: String(issue.params?.type ?? 'value_error') };
     default:
       return { msg: issue.message, type: issue.code };
   }

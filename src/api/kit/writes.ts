@@ -8,6 +8,7 @@ import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionRuntime } from '../../projections/runtime';
 import { ApiError } from './errors';
 import type { ModuleDefinition, WriteRoute } from './module';
+import { clientToken } from './logging';
 import { summarise, zodDetails } from './validation';
 
 export interface WriteServices {
@@ -50,11 +51,12 @@ function idempotencyClaim(module: ModuleDefinition, route: WriteRoute, req: Requ
       issues: [{ loc: ['header', 'Idempotency-Key'], msg: 'Invalid idempotency key', type: 'value_error' }],
     });
   }
-  const request = `${route.method.toUpperCase()} ${req.path}`;
+  // Scoped by the declared route, not the spelling of the URL; the target is part of the fingerprint.
+  const request = { route: `${route.method.toUpperCase()} ${route.path}`, params: req.params, body };
   return {
-    key: `${module.id}:${request}:${key}`,
+    key: `${module.id}:${request.route}:${key}`,
     fingerprint: createHash('sha256')
-      .update(canonicalize({ request, body }) as string)
+      .update(canonicalize(request) as string)
       .digest('hex'),
   };
 }
@@ -94,7 +96,7 @@ export function writeHandler(
 
   return async (req, res) => {
     const raw = bodyOf(req);
-    const parsed = route.body.safeParse(raw);
+    const parsed = route.body.safeParse(raw, { reportInput: true });
     if (!parsed.success) {
       const issues = zodDetails(parsed.error, 'body');
       throw new ApiError('validation_error', summarise(issues), { issues });
@@ -107,7 +109,7 @@ export function writeHandler(
     const metadata = {
       actor: res.locals.actor as string,
       request_id: String(req.id),
-      correlation_id: req.get('x-correlation-id') ?? String(req.id),
+      correlation_id: clientToken(req.get('x-correlation-id')) ?? String(req.id),
       causation_id: null,
       occurred_at: isoTimestamp(services.clock.now()),
       ...(idempotency && { idempotency_key: idempotency.key }),

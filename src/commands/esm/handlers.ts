@@ -1,4 +1,5 @@
 import { eventCatalog } from '../../events/catalog';
+import type { NewEvent } from '../../events/envelope';
 import {
   esmCategories,
   esmEvents,
@@ -6,22 +7,41 @@ import {
   type EsmEventOf,
   type RequestPriority,
 } from '../../events/esm';
-import { handleCommand, type CommandEnvironment } from '../command-handler';
+import { handleCommand } from '../command-handler';
 import { createNumbered, type CommandContext, type CommandResult } from '../context';
+import type { Decider } from '../decider';
 import { departmentDecider, serviceDecider } from './catalogue';
 import { articleDecider, type KnowledgeCommand } from './knowledge';
 import { requestDecider, type RequestCommand, type ServiceFacts } from './requests';
 
 const catalog = eventCatalog(esmEvents);
 
-function environment(context: CommandContext): CommandEnvironment {
-  return {
+async function run<Command, State, Event extends NewEvent>(
+  context: CommandContext,
+  stream: string,
+  decider: Decider<Command, State, Event>,
+  command: Command,
+): Promise<CommandResult> {
+  const environment = {
     eventStore: context.eventStore,
     catalog,
     metadata: context.metadata(),
     eventId: context.eventId,
     idempotency: context.idempotency,
   };
+  return { stream, outcome: await handleCommand(environment, stream, decider, command) };
+}
+
+/** Creates an entity under the next number of its category; the command is built for that number. */
+function create<Command, State, Event extends NewEvent>(
+  context: CommandContext,
+  category: keyof typeof esmCategories,
+  decider: Decider<Command, State, Event>,
+  commandFor: (id: number) => Command | Promise<Command>,
+) {
+  return createNumbered(context, esmCategories[category], async (id) =>
+    run(context, esmStreams[category](id), decider, await commandFor(id)),
+  );
 }
 
 async function exists(context: CommandContext, stream: string): Promise<boolean> {
@@ -31,55 +51,42 @@ async function exists(context: CommandContext, stream: string): Promise<boolean>
 export type DepartmentInput = Omit<EsmEventOf<'DepartmentAdded'>['data'], 'id'>;
 
 export function addDepartment(context: CommandContext, department: DepartmentInput) {
-  return createNumbered(context, esmCategories.department, async (id) => {
-    const stream = esmStreams.department(id);
-    const command = { type: 'AddDepartment' as const, department: { id, ...department } };
-    return { stream, outcome: await handleCommand(environment(context), stream, departmentDecider, command) };
-  });
+  return create(context, 'department', departmentDecider, (id) => ({
+    type: 'AddDepartment' as const,
+    department: { id, ...department },
+  }));
 }
 
 export type ServiceInput = Omit<EsmEventOf<'ServiceAdded'>['data'], 'id'>;
 
 export function addService(context: CommandContext, service: ServiceInput) {
-  return createNumbered(context, esmCategories.service, async (id) => {
-    const stream = esmStreams.service(id);
-    const departmentExists =
-      service.department_id !== null && (await exists(context, esmStreams.department(service.department_id)));
-    const command = { type: 'AddService' as const, service: { id, ...service }, departmentExists };
-    return { stream, outcome: await handleCommand(environment(context), stream, serviceDecider, command) };
-  });
+  return create(context, 'service', serviceDecider, async (id) => ({
+    type: 'AddService' as const,
+    service: { id, ...service },
+    departmentExists:
+      service.department_id !== null && (await exists(context, esmStreams.department(service.department_id))),
+  }));
 }
 
 export type ArticleInput = Omit<EsmEventOf<'KnowledgeArticleDrafted'>['data'], 'id'>;
 
 export function draftArticle(context: CommandContext, article: ArticleInput) {
-  return createNumbered(context, esmCategories.article, async (id) => {
-    const stream = esmStreams.article(id);
-    const command = { type: 'DraftArticle' as const, article: { id, ...article } };
-    return { stream, outcome: await handleCommand(environment(context), stream, articleDecider, command) };
-  });
+  return create(context, 'article', articleDecider, (id) => ({
+    type: 'DraftArticle' as const,
+    article: { id, ...article },
+  }));
 }
 
-export async function actOnArticle(
-  context: CommandContext,
-  articleId: number,
-  command: KnowledgeCommand,
-): Promise<CommandResult> {
-  const stream = esmStreams.article(articleId);
-  return { stream, outcome: await handleCommand(environment(context), stream, articleDecider, command) };
+export function actOnArticle(context: CommandContext, articleId: number, command: KnowledgeCommand) {
+  return run(context, esmStreams.article(articleId), articleDecider, command);
 }
 
 async function serviceFacts(context: CommandContext, serviceId: number): Promise<ServiceFacts | undefined> {
-  const history = await context.eventStore.readStream(esmStreams.service(serviceId), { toRevision: 0 });
-  const added = history[0]?.data as EsmEventOf<'ServiceAdded'>['data'] | undefined;
-  return (
-    added && {
-      department_id: added.department_id,
-      sla_hours: added.sla_hours,
-      requires_approval: added.requires_approval,
-      is_active: added.is_active,
-    }
-  );
+  const [added] = await context.eventStore.readStream(esmStreams.service(serviceId), { toRevision: 0 });
+  if (!added) return undefined;
+  const { department_id, sla_hours, requires_approval, is_active } =
+    added.data as EsmEventOf<'ServiceAdded'>['data'];
+  return { department_id, sla_hours, requires_approval, is_active };
 }
 
 export interface RequestInput {
@@ -93,33 +100,24 @@ export interface RequestInput {
 }
 
 export function submitRequest(context: CommandContext, input: RequestInput) {
-  return createNumbered(context, esmCategories.request, async (id) => {
-    const stream = esmStreams.request(id);
-    const metadata = context.metadata();
-    const command: RequestCommand = {
-      type: 'SubmitRequest',
-      id,
-      at: new Date(metadata.occurred_at),
-      ...input,
-      service: input.service_id === null ? null : await serviceFacts(context, input.service_id),
-      departmentExists:
-        input.department_id !== null && (await exists(context, esmStreams.department(input.department_id))),
-    };
-    const outcome = await handleCommand(
-      { ...environment(context), metadata },
-      stream,
-      requestDecider,
-      command,
-    );
-    return { stream, outcome };
-  });
+  // One time for the whole command: the request's `created` is its event's `occurred_at`.
+  const metadata = context.metadata();
+  const timed = { ...context, metadata: () => metadata };
+  return create(timed, 'request', requestDecider, async (id) => ({
+    type: 'SubmitRequest' as const,
+    id,
+    at: new Date(metadata.occurred_at),
+    ...input,
+    service: input.service_id === null ? null : await serviceFacts(context, input.service_id),
+    departmentExists:
+      input.department_id !== null && (await exists(context, esmStreams.department(input.department_id))),
+  }));
 }
 
-export async function actOnRequest(
+export function actOnRequest(
   context: CommandContext,
   requestId: number,
   command: Exclude<RequestCommand, { type: 'SubmitRequest' }>,
-): Promise<CommandResult> {
-  const stream = esmStreams.request(requestId);
-  return { stream, outcome: await handleCommand(environment(context), stream, requestDecider, command) };
+) {
+  return run(context, esmStreams.request(requestId), requestDecider, command);
 }
