@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createModuleApp } from './api/kit/app';
@@ -80,9 +80,11 @@ export interface RunningSuite {
   stop(): Promise<void>;
 }
 
-function listen(app: ReturnType<typeof createModuleApp>, port: number, host: string): Promise<Server> {
+function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = createServer(handler);
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
   });
 }
 

@@ -6,15 +6,20 @@ import type {
   DocumentId,
   Filter,
   FindQuery,
+  FindResult,
   ReadStore,
 } from './read-store';
 
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 /** The trigram index answers substrings of three characters or more; shorter ones scan. */
 const TRIGRAM = 3;
+/** Pages kept per collection; the oldest goes first. */
+const CACHED_PAGES = 512;
 
 interface Collection {
   definition: CollectionDefinition;
+  /** Pages already answered, by query; emptied whenever a commit changes the collection. */
+  pages: Map<string, FindResult>;
   table: string;
   fts: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
@@ -46,6 +51,7 @@ function sqlValue(value: Filter['value']): string | number | null {
  * field and an FTS5 trigram index over the lower-cased search text. Read models are rebuilt from the
  * log, so commits use `synchronous=NORMAL`: a crash may lose the newest commits, never consistency,
  * and the projectors catch up again from the checkpoint that was kept with the documents.
+ * This process is the only writer, so answered pages are cached until a commit touches their collection.
  */
 export function openSqliteReadStore(file: string): ReadStore {
   const db = new Database(file);
@@ -82,6 +88,7 @@ export function openSqliteReadStore(file: string): ReadStore {
     }
     return {
       definition,
+      pages: new Map(),
       table,
       fts,
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
@@ -134,6 +141,7 @@ export function openSqliteReadStore(file: string): ReadStore {
     (changes: readonly DocumentChange[], checkpoints: ReadonlyMap<string, number>) => {
       for (const change of changes) {
         const target = collection(change.collection);
+        target.pages.clear();
         const existing = target.rowidOf.get(change.id);
         if (existing) target.removeText.run(existing.rowid);
         if (change.doc === null) {
@@ -157,18 +165,20 @@ export function openSqliteReadStore(file: string): ReadStore {
     },
     async find(name, query) {
       const target = collection(name);
+      const key = JSON.stringify(query);
+      const cached = target.pages.get(key);
+      if (cached) return cached;
       const { sql, params } = where(target, query);
-      const total = (
-        prepared(`SELECT count(*) AS total FROM ${target.table} ${sql}`).get(...params) as {
-          total: number;
-        }
-      ).total;
-      const rows = prepared(`SELECT doc FROM ${target.table} ${sql} ORDER BY id LIMIT ? OFFSET ?`).all(
-        ...params,
-        query.limit,
-        query.offset,
-      ) as { doc: string }[];
-      return { total, items: rows.map((row) => row.doc) };
+      const total = prepared(`SELECT count(*) FROM ${target.table} ${sql}`)
+        .pluck()
+        .get(...params) as number;
+      const items = prepared(`SELECT doc FROM ${target.table} ${sql} ORDER BY id LIMIT ? OFFSET ?`)
+        .pluck()
+        .all(...params, query.limit, query.offset) as string[];
+      const page = { total, items };
+      if (target.pages.size >= CACHED_PAGES) target.pages.delete(target.pages.keys().next().value as string);
+      target.pages.set(key, page);
+      return page;
     },
     async load(name, ids) {
       const target = collection(name);

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createModuleApp } from '../../src/api/kit/app';
 import { createLogger } from '../../src/api/kit/logging';
 import { esmModule } from '../../src/api/esm';
@@ -12,7 +12,7 @@ export const TOKEN = 'test-token-0123456789';
 export const NOW = new Date('2026-11-21T09:30:00Z');
 
 export interface EsmHarness {
-  app: Express;
+  app: RequestListener;
   suite: Suite;
   /** Ids of the fixture catalogue. */
   fixtures: { itDepartment: number; laptopService: number; accessService: number; retiredService: number };

@@ -1,4 +1,5 @@
-import express, { type Express, type RequestHandler } from 'express';
+import type { RequestListener } from 'node:http';
+import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import type { ReadStore } from '../../projections/read-store';
@@ -7,7 +8,7 @@ import { ApiError, errorHandler } from './errors';
 import { requestLogging } from './logging';
 import type { ModuleDefinition } from './module';
 import { describeModule } from './openapi';
-import { getHandler, listHandler } from './reads';
+import { createReadRouter } from './read-router';
 import { writeHandler, type WriteServices } from './writes';
 
 export interface ModuleServices extends WriteServices {
@@ -53,12 +54,15 @@ function apiIndex(module: ModuleDefinition) {
   };
 }
 
-/** Turns a module declaration into its HTTP application. */
+/**
+ * Turns a module declaration into its HTTP handler: the public reads on the kit's read router, the
+ * rest (health, descriptions, writes and every error route) on express.
+ */
 export function createModuleApp(
   module: ModuleDefinition,
   services: ModuleServices,
   options: ModuleAppOptions,
-): Express {
+): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLogging(services.logger));
@@ -87,12 +91,10 @@ export function createModuleApp(
   app.use('/api/docs', swaggerUi.serveFiles(descriptions.runtime), swaggerUi.setup(descriptions.runtime));
 
   for (const resource of module.resources) {
-    route('get', `/api/v1/${resource.path}`, listHandler(module, resource, services.readStore));
-    route(
-      'get',
-      `/api/v1/${resource.path}/:${module.itemParam}`,
-      getHandler(module, resource, services.readStore),
-    );
+    // Served by the read router; registered here so that other methods answer 405.
+    for (const path of [`/api/v1/${resource.path}`, `/api/v1/${resource.path}/:${module.itemParam}`]) {
+      methodsByPath.set(path, new Set(['GET', 'HEAD']));
+    }
   }
   const parseJson = express.json({
     limit: JSON_BODY_LIMIT_BYTES,
@@ -120,5 +122,9 @@ export function createModuleApp(
     throw new ApiError('route_not_found', `No route for ${req.method} ${req.path}`);
   });
   app.use(errorHandler);
-  return app;
+
+  const reads = createReadRouter(module, services.readStore, services.logger);
+  return (req, res) => {
+    if (!reads(req, res)) app(req, res);
+  };
 }

@@ -40,10 +40,14 @@ export class ApiError extends Error {
   }
 }
 
-export function sendError(res: Response, error: ApiError): void {
+export function errorEnvelope(error: ApiError): ErrorEnvelope {
   const body: ErrorEnvelope = { error: { code: error.code, message: error.message } };
   if (error.details) body.error.details = error.details;
-  res.status(ERROR_STATUS[error.code]).json(body);
+  return body;
+}
+
+export function sendError(res: Response, error: ApiError): void {
+  res.status(ERROR_STATUS[error.code]).json(errorEnvelope(error));
 }
 
 /** Failures raised by the JSON body parser, by their `type`. */

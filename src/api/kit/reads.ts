@@ -1,15 +1,47 @@
-import type { RequestHandler, Response } from 'express';
-import type { DocumentId, Filter, ReadStore } from '../../projections/read-store';
-import { ApiError } from './errors';
+import type { DocumentId, Filter, FindResult, ReadStore } from '../../projections/read-store';
+import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
 import type { ModuleDefinition, ResourceDefinition } from './module';
-import { parseInteger, single, summarise, zodDetails, type ValidationDetail } from './validation';
+import { parseInteger, summarise, zodDetails, type ValidationDetail } from './validation';
 
-function rejectParameters(module: ModuleDefinition, res: Response, details: ValidationDetail[]): void {
-  if (module.readErrors === 'detail') {
-    res.status(422).json({ detail: details });
-    return;
+/** A read's answer: its status and its JSON, encoded. */
+export interface ReadAnswer {
+  status: number;
+  body: Buffer;
+}
+
+const json = (status: number, value: unknown): ReadAnswer => ({
+  status,
+  body: Buffer.from(JSON.stringify(value)),
+});
+
+/** Encoded bodies of pages the read store hands out again (it caches pages until they change). */
+const pageBodies = new WeakMap<FindResult, Buffer>();
+
+function pageBody(page: FindResult, limit: number, offset: number): Buffer {
+  let body = pageBodies.get(page);
+  if (!body) {
+    const meta = `{"total":${page.total},"limit":${limit},"offset":${offset}}`;
+    body = Buffer.from(`{"data":[${page.items.join(',')}],"meta":${meta}}`);
+    pageBodies.set(page, body);
   }
-  throw new ApiError('validation_error', summarise(details), { issues: details });
+  return body;
+}
+
+/** Query parameters as parsed from the URL; a repeated parameter counts by its last value. */
+export type QueryParameters = Pick<URLSearchParams, 'get' | 'getAll'>;
+
+function last(query: QueryParameters, name: string): string | undefined {
+  const values = query.getAll(name);
+  return values.length > 0 ? values[values.length - 1] : undefined;
+}
+
+function error(apiError: ApiError): ReadAnswer {
+  return json(ERROR_STATUS[apiError.code], errorEnvelope(apiError));
+}
+
+function invalidParameters(module: ModuleDefinition, details: ValidationDetail[]): ReadAnswer {
+  if (module.readErrors === 'detail') return json(422, { detail: details });
+  return error(new ApiError('validation_error', summarise(details), { issues: details }));
 }
 
 /** Parses an id path parameter by the resource's id kind. */
@@ -22,57 +54,52 @@ export function parseItemId(
   return parseInteger(raw, ['path', module.itemParam]);
 }
 
-export function listHandler(
+/** `GET /api/v1/<resource>`: a page of documents with the exact total. */
+export async function readList(
   module: ModuleDefinition,
   resource: ResourceDefinition,
   readStore: ReadStore,
-): RequestHandler {
-  const { defaultLimit, maxLimit } = module.list;
-  const filterEntries = Object.entries(resource.filters ?? {});
-  return async (req, res) => {
-    const details: ValidationDetail[] = [];
-    const integer = (name: string, fallback: number, min: number, max?: number): number => {
-      const raw = single(req.query[name]);
-      if (raw === undefined) return fallback;
-      const parsed = parseInteger(raw, ['query', name], { min, max });
-      if (typeof parsed === 'number') return parsed;
-      details.push(parsed);
-      return fallback;
-    };
-    const limit = integer('limit', defaultLimit, 1, maxLimit);
-    const offset = integer('offset', 0, 0);
-    const filters: Filter[] = [];
-    for (const [param, filter] of filterEntries) {
-      const raw = single(req.query[param]);
-      if (raw === undefined || raw === '') continue;
-      const parsed = filter.schema.safeParse(raw, { reportInput: true });
-      if (parsed.success) filters.push({ field: filter.field, op: filter.op ?? 'eq', value: parsed.data });
-      else
-        details.push(
-          ...zodDetails(parsed.error, 'query').map((detail) => ({ ...detail, loc: ['query', param] })),
-        );
-    }
-    if (details.length > 0) return rejectParameters(module, res, details);
-
-    const q = single(req.query.q)?.trim() || undefined;
-    const { total, items } = await readStore.find(resource.collection.name, { filters, q, limit, offset });
-    res
-      .type('application/json')
-      .send(`{"data":[${items.join(',')}],"meta":{"total":${total},"limit":${limit},"offset":${offset}}}`);
+  query: QueryParameters,
+): Promise<ReadAnswer> {
+  const details: ValidationDetail[] = [];
+  const integer = (name: string, fallback: number, min: number, max?: number): number => {
+    const raw = last(query, name);
+    if (raw === undefined) return fallback;
+    const parsed = parseInteger(raw, ['query', name], { min, max });
+    if (typeof parsed === 'number') return parsed;
+    details.push(parsed);
+    return fallback;
   };
+  const limit = integer('limit', module.list.defaultLimit, 1, module.list.maxLimit);
+  const offset = integer('offset', 0, 0);
+  const filters: Filter[] = [];
+  for (const [param, filter] of Object.entries(resource.filters ?? {})) {
+    const raw = last(query, param);
+    if (raw === undefined || raw === '') continue;
+    const parsed = filter.schema.safeParse(raw, { reportInput: true });
+    if (parsed.success) filters.push({ field: filter.field, op: filter.op ?? 'eq', value: parsed.data });
+    else
+      details.push(
+        ...zodDetails(parsed.error, 'query').map((detail) => ({ ...detail, loc: ['query', param] })),
+      );
+  }
+  if (details.length > 0) return invalidParameters(module, details);
+
+  const q = last(query, 'q')?.trim() || undefined;
+  const page = await readStore.find(resource.collection.name, { filters, q, limit, offset });
+  return { status: 200, body: pageBody(page, limit, offset) };
 }
 
-export function getHandler(
+/** `GET /api/v1/<resource>/{id}`: one document, or 404. */
+export async function readItem(
   module: ModuleDefinition,
   resource: ResourceDefinition,
   readStore: ReadStore,
-): RequestHandler {
-  return async (req, res) => {
-    const raw = req.params[module.itemParam] as string;
-    const id = parseItemId(module, resource, raw);
-    if (typeof id === 'object') return rejectParameters(module, res, [id]);
-    const doc = await readStore.get(resource.collection.name, id);
-    if (doc === null) throw new ApiError('not_found', `${resource.name} ${raw} not found`);
-    res.type('application/json').send(doc);
-  };
+  rawId: string,
+): Promise<ReadAnswer> {
+  const id = parseItemId(module, resource, rawId);
+  if (typeof id === 'object') return invalidParameters(module, [id]);
+  const doc = await readStore.get(resource.collection.name, id);
+  if (doc === null) return error(new ApiError('not_found', `${resource.name} ${rawId} not found`));
+  return { status: 200, body: Buffer.from(doc) };
 }
