@@ -18,6 +18,8 @@ export interface CommandEnvironment {
 }
 
 export interface CommandOutcome {
+  /** The stream's events the decision was based on. */
+  history: StoredEvent[];
   /** The events appended; empty when nothing changed or the idempotency key had been used before. */
   events: StoredEvent[];
   duplicateOf?: IdempotencyRecord;
@@ -40,7 +42,7 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
     const history = await environment.eventStore.readStream(stream);
     const state = fold(decider, history as unknown as Event[]);
     const decided = decider.decide(command, state);
-    if (decided.length === 0) return { events: [] };
+    if (decided.length === 0) return { history, events: [] };
     const last = history[history.length - 1];
     try {
       const result = await environment.eventStore.append(stream, stamp(environment.catalog, decided), {
@@ -49,7 +51,7 @@ export async function handleCommand<Command, State, Event extends NewEvent>(
         eventIds: decided.map(() => environment.eventId()),
         idempotency: environment.idempotency,
       });
-      return result;
+      return { history, ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt === ATTEMPTS) throw error;
     }

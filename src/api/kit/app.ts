@@ -121,7 +121,7 @@ export function createModuleApp(
   app.use((req) => {
     throw new ApiError('route_not_found', `No route for ${req.method} ${req.path}`);
   });
-  app.use(errorHandler);
+  app.use(errorHandler(services.logger));
 
   const reads = createReadRouter(module, services.readStore, services.logger);
   return (req, res) => {

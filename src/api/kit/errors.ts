@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 import { DomainError, type DomainErrorCode } from '../../commands/errors';
 import { WrongExpectedRevisionError } from '../../events/event-store';
 
@@ -74,12 +75,19 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError('internal_error', 'Internal server error');
 }
 
-export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const apiError = toApiError(error);
-  if (apiError.code === 'internal_error') req.log.error({ err: error }, 'request failed');
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  sendError(res, apiError);
-};
+export const errorHandler =
+  (logger: Logger): ErrorRequestHandler =>
+  (error, req, res, _next) => {
+    const apiError = toApiError(error);
+    if (apiError.code === 'internal_error') {
+      logger.error(
+        { err: error, req: { id: res.locals.requestId, method: req.method, url: req.url } },
+        'request failed',
+      );
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendError(res, apiError);
+  };

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ReadStore } from '../../projections/read-store';
 import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
-import { clientToken } from './logging';
+import { logCompleted, requestIdOf } from './logging';
 import type { ModuleDefinition } from './module';
 import { readItem, readList, type ReadAnswer } from './reads';
 
@@ -45,7 +44,7 @@ export function createReadRouter(module: ModuleDefinition, readStore: ReadStore,
     const rawId = segments.length === 2 ? decodeSegment(segments[1] as string) : undefined;
 
     const started = performance.now();
-    const id = clientToken(req.headers['x-request-id']) ?? randomUUID();
+    const id = requestIdOf(req);
     const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
     const answer =
       rawId === undefined
@@ -63,13 +62,7 @@ export function createReadRouter(module: ModuleDefinition, readStore: ReadStore,
           'X-Request-Id': id,
         });
         res.end(req.method === 'HEAD' ? undefined : body);
-        if (logger.isLevelEnabled('info')) {
-          const responseTime = Math.round(performance.now() - started);
-          logger.info(
-            { req: { id, method: req.method, url }, res: { statusCode: status }, responseTime },
-            'request completed',
-          );
-        }
+        logCompleted(logger, req, id, status, started);
       });
     return true;
   };

@@ -3,6 +3,7 @@ import canonicalize from 'canonicalize';
 import type { Request, RequestHandler, Response } from 'express';
 import { isoTimestamp, type Clock } from '../../clock';
 import type { IdAllocator } from '../../commands/ids';
+import type { StoredEvent } from '../../events/envelope';
 import type { EventStore, IdempotencyRecord } from '../../events/event-store';
 import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionRuntime } from '../../projections/runtime';
@@ -20,14 +21,8 @@ export interface WriteServices {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The record as it was after `revision`, folded from the stream through the resource's projection. */
-async function recordAt(
-  eventStore: EventStore,
-  projection: DocumentProjection,
-  stream: string,
-  revision: number,
-) {
-  const events = await eventStore.readStream(stream, { toRevision: revision });
+/** The record a stream's events fold into, through the resource's projection. */
+function fold(projection: DocumentProjection, events: readonly StoredEvent[]) {
   return events.reduce(
     (doc, event) => (projection.handles.includes(event.type) ? projection.evolve(doc, event) : doc),
     null as ReturnType<DocumentProjection['evolve']>,
@@ -73,25 +68,23 @@ export function writeHandler(
 ): RequestHandler {
   const { eventStore, runtime } = services;
 
-  async function answer(
-    res: Response,
-    stream: string,
-    revision: number,
-    position: number,
-    replayed: boolean,
-  ) {
-    await runtime.waitFor(position);
-    const record = await recordAt(eventStore, route.projection, stream, revision);
+  async function answer(res: Response, events: readonly StoredEvent[], replayed: boolean) {
+    const last = events[events.length - 1];
+    if (!last) throw new Error('A write answered for an empty stream');
+    await runtime.waitFor(last.position);
+    const record = fold(route.projection, events);
     if (replayed) res.set('Idempotent-Replayed', 'true');
     if (route.status === 201 && record) res.location(`/api/v1/${route.resource.path}/${record.id}`);
-    res.status(route.status).set('X-Event-Position', String(position)).json(record);
+    res.status(route.status).set('X-Event-Position', String(last.position)).json(record);
   }
 
-  function replay(res: Response, previous: IdempotencyRecord, fingerprint: string) {
+  /** The first result again: the record as it was right after the first request's events. */
+  async function replay(res: Response, previous: IdempotencyRecord, fingerprint: string) {
     if (previous.fingerprint !== fingerprint) {
       throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request');
     }
-    return answer(res, previous.stream, previous.revision, previous.position, true);
+    const events = await eventStore.readStream(previous.stream, { toRevision: previous.revision });
+    return answer(res, events, true);
   }
 
   return async (req, res) => {
@@ -108,8 +101,8 @@ export function writeHandler(
     }
     const metadata = {
       actor: res.locals.actor as string,
-      request_id: String(req.id),
-      correlation_id: clientToken(req.get('x-correlation-id')) ?? String(req.id),
+      request_id: res.locals.requestId as string,
+      correlation_id: clientToken(req.get('x-correlation-id')) ?? (res.locals.requestId as string),
       causation_id: null,
       occurred_at: isoTimestamp(services.clock.now()),
       ...(idempotency && { idempotency_key: idempotency.key }),
@@ -127,8 +120,6 @@ export function writeHandler(
     );
     if (outcome.duplicateOf && idempotency) return replay(res, outcome.duplicateOf, idempotency.fingerprint);
     // A write that changes nothing appends nothing and answers with the record as it stands.
-    const last = outcome.events[outcome.events.length - 1] ?? (await eventStore.readStream(stream)).pop();
-    if (!last) throw new Error(`A write left ${stream} empty`);
-    return answer(res, stream, last.revision, last.position, false);
+    return answer(res, [...outcome.history, ...outcome.events], false);
   };
 }

@@ -1,5 +1,4 @@
 import { eventCatalog } from '../../events/catalog';
-import type { NewEvent } from '../../events/envelope';
 import {
   esmCategories,
   esmEvents,
@@ -7,42 +6,13 @@ import {
   type EsmEventOf,
   type RequestPriority,
 } from '../../events/esm';
-import { handleCommand } from '../command-handler';
-import { createNumbered, type CommandContext, type CommandResult } from '../context';
-import type { Decider } from '../decider';
+import type { CommandContext } from '../context';
+import { moduleCommands } from '../module-commands';
 import { departmentDecider, serviceDecider } from './catalogue';
 import { articleDecider, type KnowledgeCommand } from './knowledge';
 import { requestDecider, type RequestCommand, type ServiceFacts } from './requests';
 
-const catalog = eventCatalog(esmEvents);
-
-async function run<Command, State, Event extends NewEvent>(
-  context: CommandContext,
-  stream: string,
-  decider: Decider<Command, State, Event>,
-  command: Command,
-): Promise<CommandResult> {
-  const environment = {
-    eventStore: context.eventStore,
-    catalog,
-    metadata: context.metadata(),
-    eventId: context.eventId,
-    idempotency: context.idempotency,
-  };
-  return { stream, outcome: await handleCommand(environment, stream, decider, command) };
-}
-
-/** Creates an entity under the next number of its category; the command is built for that number. */
-function create<Command, State, Event extends NewEvent>(
-  context: CommandContext,
-  category: keyof typeof esmCategories,
-  decider: Decider<Command, State, Event>,
-  commandFor: (id: number) => Command | Promise<Command>,
-) {
-  return createNumbered(context, esmCategories[category], async (id) =>
-    run(context, esmStreams[category](id), decider, await commandFor(id)),
-  );
-}
+const { run, create } = moduleCommands(eventCatalog(esmEvents));
 
 async function exists(context: CommandContext, stream: string): Promise<boolean> {
   return (await context.eventStore.readStream(stream, { toRevision: 0 })).length > 0;
@@ -51,7 +21,7 @@ async function exists(context: CommandContext, stream: string): Promise<boolean>
 export type DepartmentInput = Omit<EsmEventOf<'DepartmentAdded'>['data'], 'id'>;
 
 export function addDepartment(context: CommandContext, department: DepartmentInput) {
-  return create(context, 'department', departmentDecider, (id) => ({
+  return create(context, esmCategories.department, departmentDecider, (id) => ({
     type: 'AddDepartment' as const,
     department: { id, ...department },
   }));
@@ -60,7 +30,7 @@ export function addDepartment(context: CommandContext, department: DepartmentInp
 export type ServiceInput = Omit<EsmEventOf<'ServiceAdded'>['data'], 'id'>;
 
 export function addService(context: CommandContext, service: ServiceInput) {
-  return create(context, 'service', serviceDecider, async (id) => ({
+  return create(context, esmCategories.service, serviceDecider, async (id) => ({
     type: 'AddService' as const,
     service: { id, ...service },
     departmentExists:
@@ -71,7 +41,7 @@ export function addService(context: CommandContext, service: ServiceInput) {
 export type ArticleInput = Omit<EsmEventOf<'KnowledgeArticleDrafted'>['data'], 'id'>;
 
 export function draftArticle(context: CommandContext, article: ArticleInput) {
-  return create(context, 'article', articleDecider, (id) => ({
+  return create(context, esmCategories.article, articleDecider, (id) => ({
     type: 'DraftArticle' as const,
     article: { id, ...article },
   }));
@@ -103,7 +73,7 @@ export function submitRequest(context: CommandContext, input: RequestInput) {
   // One time for the whole command: the request's `created` is its event's `occurred_at`.
   const metadata = context.metadata();
   const timed = { ...context, metadata: () => metadata };
-  return create(timed, 'request', requestDecider, async (id) => ({
+  return create(timed, esmCategories.request, requestDecider, async (id) => ({
     type: 'SubmitRequest' as const,
     id,
     at: new Date(metadata.occurred_at),
