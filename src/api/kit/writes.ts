@@ -107,7 +107,7 @@ export function writeHandler(
       occurred_at: isoTimestamp(services.clock.now()),
       ...(idempotency && { idempotency_key: idempotency.key }),
     };
-    const { stream, outcome } = await route.execute(
+    const { outcome } = await route.execute(
       { body: parsed.data, params: req.params as Record<string, string> },
       {
         eventStore,
