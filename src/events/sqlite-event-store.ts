@@ -175,6 +175,7 @@ export function openSqliteEventStore(file: string): EventStore {
     flushScheduled = false;
     const batch = queue;
     queue = [];
+    if (batch.length === 0) return;
     let outcomes;
     try {
       outcomes = commitBatch(batch);
