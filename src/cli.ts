@@ -1,12 +1,22 @@
 #!/usr/bin/env node
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createLogger } from './api/kit/logging';
+import { diffReadModels } from './audit/diff';
+import { formatEvent, header, type LogFormat } from './audit/format';
+import { copyLog, positionAt } from './audit/replay';
 import { ConfigError, loadConfig, type Config } from './config';
-import { streamModule, type StoredEvent } from './events/envelope';
-import { openSuite, seedDemoData, startSuite } from './main';
+import type { StoredEvent } from './events/envelope';
+import type { LogQuery } from './events/event-store';
+import { createProjectionRuntime } from './projections/runtime';
+import { openSqliteReadStore } from './projections/sqlite-read-store';
+import { verifyLog } from './events/verify';
+import { openSuite, seedDemoData, startSuite, type Suite } from './main';
 
-function parsePositiveInteger(value: string): number {
+function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
   return Number(value);
 }
@@ -15,29 +25,76 @@ function config(options: { dataDir?: string }): Config {
   return loadConfig(options.dataDir ? { ...process.env, SUITE_DATA_DIR: options.dataDir } : process.env);
 }
 
-function progressBar(label: string): SingleBar {
+const quietSuite = (settings: Config) => openSuite(settings, { logger: createLogger('warn') });
+
+function progressBar(label: string, unit = 'events'): SingleBar {
   return new SingleBar(
     {
-      format: `${label} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left`,
+      format: `${label} [{bar}] {percentage}% | {value}/{total} ${unit} | {eta_formatted} left`,
       noTTYOutput: true,
+      stream: process.stderr,
     },
     Presets.shades_classic,
   );
 }
 
-const dataDirOption = new Option('--data-dir <dir>', 'data directory (overrides SUITE_DATA_DIR)');
+const dataDirOption = () => new Option('--data-dir <dir>', 'data directory (overrides SUITE_DATA_DIR)');
+
+/** The log filters shared by `suite events`, `suite audit log` and `suite audit export`. */
+function withLogFilters(command: Command): Command {
+  return command
+    .addOption(dataDirOption())
+    .option('--module <id>', 'only events of this module (e.g. esm)')
+    .option('--stream <stream>', 'only this stream (e.g. esm.request-42)')
+    .option('--type <type>', 'only this event type (e.g. RequestSubmitted)')
+    .option('--actor <actor>', 'only events caused by this actor')
+    .option('--organisation <id>', 'only events of this organisation')
+    .option('--from <time>', 'occurred at or after this ISO time')
+    .option('--to <time>', 'occurred at or before this ISO time')
+    .option('--after <position>', 'start after this global position', wholeNumber, 0)
+    .option('--until <position>', 'stop at this global position', wholeNumber);
+}
+
+type LogOptions = Omit<LogQuery, 'limit'> & { dataDir?: string };
+
+async function* filteredLog(suite: Suite, options: LogOptions): AsyncGenerator<StoredEvent> {
+  const { module, stream, type, actor, organisation, from, to, until } = options;
+  const query = { module, stream, type, actor, organisation, from, to, until };
+  for (let after = options.after; ;) {
+    const page = await suite.storedEvents.queryLog({ ...query, after, limit: 1000 });
+    yield* page;
+    if (page.length < 1000) return;
+    after = (page[page.length - 1] as StoredEvent).position;
+  }
+}
+
+async function printLog(options: LogOptions & { limit: number; format: LogFormat }): Promise<void> {
+  const suite = await quietSuite(config(options));
+  const first = header(options.format);
+  if (first) console.log(first);
+  let shown = 0;
+  for await (const event of filteredLog(suite, options)) {
+    if (shown++ >= options.limit) break;
+    console.log(formatEvent(event, options.format));
+  }
+  await suite.close();
+}
+
 const program = new Command('suite')
   .description('The suite: event-sourced enterprise modules')
   .version('1.0.0');
 
 program
   .command('start')
-  .description('serve every module in one process (seeds an empty store unless SUITE_SEED=none)')
-  .addOption(dataDirOption)
-  .action(async (options) => {
+  .description(
+    'serve every module and the audit API in one process (seeds an empty store unless SUITE_SEED=none)',
+  )
+  .addOption(dataDirOption())
+  .option('--read-only', 'serve the read models as they are (a point-in-time copy from `suite replay`)')
+  .action(async (options: { dataDir?: string; readOnly?: boolean }) => {
     const settings = config(options);
     const logger = createLogger(settings.logLevel);
-    const running = await startSuite(settings, { logger });
+    const running = await startSuite(settings, { logger, readOnly: options.readOnly });
     let stopping = false;
     const shutdown = async (signal: string) => {
       if (stopping) return;
@@ -54,14 +111,13 @@ program
 program
   .command('seed')
   .description('write the deterministic demo data into an empty store')
-  .addOption(dataDirOption)
+  .addOption(dataDirOption())
   .option('--seed <value>', 'generator seed (default: SUITE_SEED, else "demo")')
-  .action(async (options) => {
+  .action(async (options: { dataDir?: string; seed?: string }) => {
     const settings = config(options);
-    const suite = await openSuite(settings, { logger: createLogger('warn') });
+    const suite = await quietSuite(settings);
     const seed = options.seed ?? (settings.seed === 'none' ? 'demo' : settings.seed);
-    const written = await seedDemoData(suite, seed);
-    if (written) {
+    if (await seedDemoData(suite, seed)) {
       const head = await suite.eventStore.headPosition();
       const bar = progressBar('Projecting');
       bar.start(head, 0);
@@ -78,75 +134,160 @@ program
 program
   .command('rebuild')
   .description('drop every read model and rebuild it from the event log')
-  .addOption(dataDirOption)
-  .action(async (options) => {
-    const suite = await openSuite(config(options), { logger: createLogger('warn') });
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const suite = await quietSuite(config(options));
     const bar = progressBar('Rebuilding');
     bar.start(await suite.eventStore.headPosition(), 0);
     const started = performance.now();
     await suite.runtime.rebuild((position, head) => bar.update(position, { total: head }));
     bar.stop();
     const seconds = (performance.now() - started) / 1000;
-    const events = suite.runtime.position();
-    console.log(`Rebuilt read models from ${events} events in ${seconds.toFixed(2)} s.`);
+    console.log(`Rebuilt read models from ${suite.runtime.position()} events in ${seconds.toFixed(2)} s.`);
     await suite.close();
   });
 
-interface EventsOptions {
-  dataDir?: string;
-  module?: string;
-  stream?: string;
-  type?: string;
-  actor?: string;
-  after: number;
-  limit: number;
-  json?: boolean;
-}
-
-function matches(event: StoredEvent, options: EventsOptions): boolean {
-  return (
-    (!options.module || streamModule(event.stream) === options.module) &&
-    (!options.stream || event.stream === options.stream) &&
-    (!options.type || event.type === options.type) &&
-    (!options.actor || event.metadata.actor === options.actor)
+withLogFilters(program.command('events'))
+  .description('list the event log: position, time, stream, type, actor (same as `suite audit log`)')
+  .option('--limit <count>', 'at most this many events', wholeNumber, 100)
+  .option('--json', 'one JSON envelope per line (NDJSON)')
+  .action((options: LogOptions & { limit: number; json?: boolean }) =>
+    printLog({ ...options, format: options.json ? 'ndjson' : 'table' }),
   );
-}
+
+const audit = program.command('audit').description('offline audit of the event log');
+
+audit
+  .command('verify')
+  .description(
+    'verify every hash chain, revision and schema; print the digest of the log (exit 1 on any problem)',
+  )
+  .addOption(dataDirOption())
+  .option('--until <position>', 'verify up to this position', wholeNumber)
+  .option('--json', 'print the report as JSON')
+  .action(async (options: { dataDir?: string; until?: number; json?: boolean }) => {
+    const suite = await quietSuite(config(options));
+    const bar = progressBar('Verifying');
+    bar.start(options.until ?? (await suite.storedEvents.headPosition()), 0);
+    const report = await verifyLog(suite.storedEvents, suite.catalog, {
+      until: options.until,
+      onProgress: (position) => bar.update(position),
+    });
+    bar.stop();
+    await suite.close();
+    if (options.json) console.log(JSON.stringify(report, null, 2));
+    else {
+      console.log(
+        `${report.events_checked} events in ${report.streams} streams: ${report.ok ? 'intact' : `${report.problems.length} problem(s)`}`,
+      );
+      console.log(`digest at position ${report.digest.position}: sha256 ${report.digest.sha256}`);
+      for (const problem of report.problems) {
+        console.log(
+          `${problem.stream} revision ${problem.revision}${problem.position ? ` (position ${problem.position})` : ''}: ${problem.problem}`,
+        );
+      }
+    }
+    process.exitCode = report.ok ? 0 : 1;
+  });
+
+withLogFilters(audit.command('log'))
+  .description('list the log with the audit filters, as a table or NDJSON')
+  .option('--limit <count>', 'at most this many events', wholeNumber, Number.MAX_SAFE_INTEGER)
+  .addOption(new Option('--format <format>', 'output format').choices(['table', 'ndjson']).default('table'))
+  .action((options: LogOptions & { limit: number; format: LogFormat }) => printLog(options));
+
+withLogFilters(audit.command('export'))
+  .description('export the log (or a filtered part) as NDJSON or CSV, with a progress bar')
+  .addOption(new Option('--format <format>', 'output format').choices(['ndjson', 'csv']).default('ndjson'))
+  .requiredOption('--out <file>', 'file to write')
+  .action(async (options: LogOptions & { format: LogFormat; out: string }) => {
+    const suite = await quietSuite(config(options));
+    const out = createWriteStream(options.out);
+    const first = header(options.format);
+    if (first) out.write(`${first}\n`);
+    const bar = progressBar('Exporting', 'positions');
+    bar.start(options.until ?? (await suite.storedEvents.headPosition()), options.after);
+    let count = 0;
+    for await (const event of filteredLog(suite, options)) {
+      if (!out.write(`${formatEvent(event, options.format)}\n`))
+        await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      count += 1;
+      if (count % 1000 === 0) bar.update(event.position);
+    }
+    bar.update(bar.getTotal());
+    bar.stop();
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+    await suite.close();
+    console.log(`${count} events written to ${options.out}`);
+  });
+
+audit
+  .command('diff')
+  .description('rebuild every read model into a scratch store and compare it with the live one')
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const settings = config(options);
+    const live = await quietSuite(settings);
+    const scratchDir = mkdtempSync(path.join(tmpdir(), 'suite-diff-'));
+    const scratch = openSqliteReadStore(path.join(scratchDir, 'read-models.db'));
+    const collections = live.modules.flatMap((module) =>
+      module.resources.map((resource) => resource.collection),
+    );
+    await scratch.defineCollections(collections);
+    const projectors = live.modules.map((module) => module.projector);
+    const rebuild = createProjectionRuntime(live.eventStore, scratch, projectors, (error) =>
+      console.error(error),
+    );
+    try {
+      const bar = progressBar('Rebuilding into a scratch store');
+      bar.start(await live.eventStore.headPosition(), 0);
+      await rebuild.rebuild((position, head) => bar.update(position, { total: head }));
+      bar.stop();
+      const differences = await diffReadModels(live.readStore, scratch, collections);
+      if (differences.length === 0)
+        console.log(`identical: ${collections.length} collections match a rebuild from the log`);
+      for (const difference of differences) {
+        const fields = difference.fields ? ` (${difference.fields.join(', ')})` : '';
+        console.log(`${difference.collection} ${difference.id}: ${difference.kind}${fields}`);
+      }
+      process.exitCode = differences.length === 0 ? 0 : 1;
+    } finally {
+      await scratch.close();
+      await live.close();
+      rmSync(scratchDir, { recursive: true, force: true });
+    }
+  });
 
 program
-  .command('events')
-  .description('list the event log: position, time, stream, type, actor')
-  .addOption(dataDirOption)
-  .option('--module <id>', 'only events of this module (e.g. esm)')
-  .option('--stream <stream>', 'only this stream (e.g. esm.request-42)')
-  .option('--type <type>', 'only this event type (e.g. RequestSubmitted)')
-  .option('--actor <actor>', 'only events caused by this actor')
-  .option('--after <position>', 'start after this global position', parsePositiveInteger, 0)
-  .option('--limit <count>', 'at most this many events', parsePositiveInteger, 100)
-  .option('--json', 'one JSON envelope per line (NDJSON)')
-  .action(async (options: EventsOptions) => {
-    const suite = await openSuite(config(options), { logger: createLogger('warn') });
-    let after = options.after;
-    let shown = 0;
-    if (!options.json) console.log(['position', 'occurred_at', 'stream', 'type', 'actor'].join('\t'));
-    while (shown < options.limit) {
-      const page = await suite.eventStore.readAll({ after, limit: 1000 });
-      if (page.length === 0) break;
-      for (const event of page) {
-        if (shown >= options.limit || !matches(event, options)) continue;
-        shown += 1;
-        const line = options.json
-          ? JSON.stringify(event)
-          : [event.position, event.metadata.occurred_at, event.stream, event.type, event.metadata.actor].join(
-              '\t',
-            );
-        console.log(line);
-      }
-      after = (page[page.length - 1] as StoredEvent).position;
-    }
-    await suite.close();
+  .command('replay')
+  .description('write point-in-time read models (and the log up to then) into an empty data directory')
+  .requiredOption('--until <position|time>', 'a global position, or an ISO 8601 time')
+  .requiredOption('--data-dir <dir>', 'the new data directory to write')
+  .option('--from <dir>', 'the data directory holding the log (default: SUITE_DATA_DIR)')
+  .action(async (options: { until: string; dataDir: string; from?: string }) => {
+    const source = config({ dataDir: options.from });
+    const target = config({ dataDir: options.dataDir });
+    if (source.dataDir === target.dataDir)
+      throw new Error('--data-dir must be another directory than the log');
+    if (existsSync(path.join(target.dataDir, 'events.db')))
+      throw new Error(`${target.dataDir} already holds a store`);
+    const from = await quietSuite(source);
+    const until = /^\d+$/.test(options.until)
+      ? Number(options.until)
+      : await positionAt(from.storedEvents, options.until);
+    const to = await quietSuite(target);
+    const bar = progressBar('Copying the log');
+    bar.start(until, 0);
+    await copyLog(from.storedEvents, to.storedEvents, until, (position) => bar.update(position));
+    bar.stop();
+    await to.runtime.start();
+    console.log(`Read models as of position ${until} written to ${target.dataDir}; serve them with:`);
+    console.log(`  suite start --data-dir ${target.dataDir} --read-only`);
+    await to.close();
+    await from.close();
   });
 
 program.parseAsync().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
   process.exit(1);
 });

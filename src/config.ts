@@ -34,6 +34,11 @@ const ConfigSchema = z.object({
     .optional()
     .transform((token) => (token === '' ? undefined : token))
     .refine((token) => token === undefined || token.trim() === token, 'must not start or end with spaces'),
+  SUITE_AUDIT_TOKEN: z
+    .string()
+    .optional()
+    .transform((token) => (token === '' ? undefined : token)),
+  SUITE_AUDIT_PORT: port(8091),
   SUITE_SEED: z.string().min(1).default('demo'),
   SUITE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...Object.fromEntries(MODULE_IDS.map((module) => [portVariable(module), port(DEFAULT_PORTS[module])])),
@@ -44,6 +49,9 @@ export interface Config {
   host: string;
   /** Unset: writes are disabled (503). */
   apiToken: string | undefined;
+  /** Unset: the audit API answers 503. */
+  auditToken: string | undefined;
+  auditPort: number;
   /** `none`: no demo data; any other value seeds the demo generator. */
   seed: string;
   logLevel: string;
@@ -68,20 +76,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const ports = Object.fromEntries(
     MODULE_IDS.map((module) => [module, values[portVariable(module)]]),
   ) as Record<ModuleId, number>;
-  const taken = new Map<number, ModuleId>();
-  for (const module of MODULE_IDS) {
-    const other = taken.get(ports[module]);
-    if (other) {
-      throw new ConfigError(
-        `Invalid configuration:\n  ${portVariable(module)}: port ${ports[module]} is already ${portVariable(other)}`,
-      );
-    }
-    taken.set(ports[module], module);
+  const taken = new Map<number, string>();
+  const listeners: [string, number][] = [
+    ...MODULE_IDS.map((module): [string, number] => [portVariable(module), ports[module]]),
+    ['SUITE_AUDIT_PORT', values.SUITE_AUDIT_PORT],
+  ];
+  for (const [variable, value] of listeners) {
+    const other = taken.get(value);
+    if (other)
+      throw new ConfigError(`Invalid configuration:\n  ${variable}: port ${value} is already ${other}`);
+    taken.set(value, variable);
   }
   return {
     dataDir: path.resolve(values.SUITE_DATA_DIR),
     host: values.SUITE_HOST,
     apiToken: values.SUITE_API_TOKEN,
+    auditToken: values.SUITE_AUDIT_TOKEN,
+    auditPort: values.SUITE_AUDIT_PORT,
     seed: values.SUITE_SEED,
     logLevel: values.SUITE_LOG_LEVEL,
     ports,

@@ -2,13 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import type { ModuleDefinition } from './api/kit/module';
 import { MODULES } from './api/modules';
 import { systemClock, type Clock } from './clock';
 import { createIdAllocator, type IdAllocator } from './commands/ids';
 import type { Config } from './config';
+import { suiteCatalog, type SuiteCatalog } from './events/catalog';
 import type { EventStore } from './events/event-store';
+import { withUpcasting } from './events/upcasting';
 import { openSqliteEventStore } from './events/sqlite-event-store';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
@@ -18,7 +21,12 @@ import { createSeedContext } from './seed/context';
 export interface Suite {
   config: Config;
   modules: readonly ModuleDefinition[];
+  /** Every module's event types. */
+  catalog: SuiteCatalog;
+  /** The log as deciders and projectors read it: events upcast to their current schema version. */
   eventStore: EventStore;
+  /** The log exactly as stored, for audit. */
+  storedEvents: EventStore;
   readStore: ReadStore;
   runtime: ProjectionRuntime;
   ids: IdAllocator;
@@ -37,7 +45,9 @@ export interface OpenOptions {
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   mkdirSync(config.dataDir, { recursive: true });
   const modules = options.modules ?? MODULES;
-  const eventStore = openSqliteEventStore(path.join(config.dataDir, 'events.db'));
+  const catalog = suiteCatalog(modules);
+  const storedEvents = openSqliteEventStore(path.join(config.dataDir, 'events.db'));
+  const eventStore = withUpcasting(storedEvents, catalog);
   const readStore = openSqliteReadStore(path.join(config.dataDir, 'read-models.db'));
   await readStore.defineCollections(
     modules.flatMap((module) => module.resources.map((resource) => resource.collection)),
@@ -51,7 +61,9 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   return {
     config,
     modules,
+    catalog,
     eventStore,
+    storedEvents,
     readStore,
     runtime,
     ids: createIdAllocator(eventStore),
@@ -88,38 +100,57 @@ function listen(handler: RequestListener, port: number, host: string): Promise<S
   });
 }
 
-/** `suite start`: seed an empty store (unless SUITE_SEED=none), catch up the read models, serve every module. */
-export async function startSuite(config: Config, options: OpenOptions): Promise<RunningSuite> {
+export interface StartOptions extends OpenOptions {
+  /** Serve the read models as they are (a point-in-time copy from `suite replay`): no seed, no projection, no writes. */
+  readOnly?: boolean;
+}
+
+function close(server: Server, { interruptActive }: { interruptActive: boolean }): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    if (interruptActive) server.closeAllConnections();
+    else server.closeIdleConnections();
+  });
+}
+
+/**
+ * `suite start`: seed an empty store (unless SUITE_SEED=none), catch up the read models, serve every
+ * module and the audit API.
+ */
+export async function startSuite(config: Config, options: StartOptions): Promise<RunningSuite> {
   const suite = await openSuite(config, options);
   const { logger } = suite;
-  if (config.seed !== 'none' && (await seedDemoData(suite, config.seed))) {
-    logger.info({ seed: config.seed }, 'demo data written');
+  const readOnly = options.readOnly === true;
+  if (!readOnly) {
+    if (config.seed !== 'none' && (await seedDemoData(suite, config.seed))) {
+      logger.info({ seed: config.seed }, 'demo data written');
+    }
+    await suite.runtime.start();
   }
-  await suite.runtime.start();
+  const apiToken = readOnly ? undefined : config.apiToken;
   const servers: Server[] = [];
   for (const module of suite.modules) {
-    const app = createModuleApp(module, suite, { apiToken: config.apiToken });
     const port = config.ports[module.id];
-    servers.push(await listen(app, port, config.host));
+    servers.push(await listen(createModuleApp(module, suite, { apiToken }), port, config.host));
     logger.info(
       { module: module.id, url: `http://${config.host}:${port}/api/` },
       `${module.title} listening`,
     );
   }
-  if (!config.apiToken) logger.warn('SUITE_API_TOKEN is not set: writes answer 503');
+  const audit = await listen(createAuditApp(suite, config.auditToken), config.auditPort, config.host);
+  logger.info({ url: `http://${config.host}:${config.auditPort}/api/` }, 'Audit API listening');
+  if (readOnly) logger.warn('read-only: serving the read models as they are; writes answer 503');
+  else if (!apiToken) logger.warn('SUITE_API_TOKEN is not set: writes answer 503');
+  if (!config.auditToken) logger.warn('SUITE_AUDIT_TOKEN is not set: the audit API answers 503');
   return {
     suite,
-    servers,
+    servers: [...servers, audit],
     async stop() {
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeIdleConnections();
-            }),
-        ),
-      );
+      // Writes in flight finish; the audit API's live tails are ended.
+      await Promise.all([
+        ...servers.map((server) => close(server, { interruptActive: false })),
+        close(audit, { interruptActive: true }),
+      ]);
       await suite.close();
     },
   };

@@ -4,6 +4,7 @@ import {
   REQUEST_PRIORITIES,
   REQUEST_STATUSES,
   esmEvents,
+  esmStreams,
   type RequestPriority,
   type RequestStatus,
 } from '../events/esm';
@@ -12,8 +13,11 @@ import {
   KnowledgeArticleRecord,
   RequestRecord,
   ServiceRecord,
+  departmentsProjection,
   esmProjector,
+  knowledgeProjection,
   requestsProjection,
+  servicesProjection,
 } from '../projections/esm';
 import type { DocumentProjection } from '../projections/projection';
 import { seedServiceDesk } from '../seed/esm';
@@ -82,6 +86,10 @@ const departments: ResourceDefinition = {
   name: 'Department',
   description: 'departments',
   record: DepartmentRecord,
+  history: {
+    stream: (id) => esmStreams.department(Number(id)),
+    projection: departmentsProjection as unknown as DocumentProjection,
+  },
   collection: { name: 'esm.departments', idKind: 'integer', searchFields: ['name'], filterFields: [] },
 };
 
@@ -90,6 +98,10 @@ const services: ResourceDefinition = {
   name: 'Service',
   description: 'catalogue services',
   record: ServiceRecord,
+  history: {
+    stream: (id) => esmStreams.service(Number(id)),
+    projection: servicesProjection as unknown as DocumentProjection,
+  },
   collection: {
     name: 'esm.services',
     idKind: 'integer',
@@ -110,6 +122,10 @@ const requests: ResourceDefinition = {
   name: 'Request',
   description: 'service requests',
   record: RequestRecord,
+  history: {
+    stream: (id) => esmStreams.request(Number(id)),
+    projection: requestsProjection as unknown as DocumentProjection,
+  },
   collection: {
     name: 'esm.requests',
     idKind: 'integer',
@@ -141,6 +157,10 @@ const knowledge: ResourceDefinition = {
   name: 'Knowledge article',
   description: 'knowledge articles',
   record: KnowledgeArticleRecord,
+  history: {
+    stream: (id) => esmStreams.article(Number(id)),
+    projection: knowledgeProjection as unknown as DocumentProjection,
+  },
   collection: {
     name: 'esm.knowledge',
     idKind: 'integer',

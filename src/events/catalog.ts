@@ -1,19 +1,54 @@
 import type { z } from 'zod';
-import type { StoredEvent } from './envelope';
+import { streamModule, type StoredEvent } from './envelope';
+
+/** Turns data of one older schema version into data of the next version. */
+export interface Upcaster {
+  /** The version this upcaster reads. */
+  from: number;
+  /** The schema data had at version `from`. */
+  schema: z.ZodType;
+  upcast(data: unknown): unknown;
+}
 
 /** A domain event type: its name, the schema of its data, and the version of that schema. */
 export interface EventDefinition<Type extends string = string, Schema extends z.ZodType = z.ZodType> {
   type: Type;
   schemaVersion: number;
   schema: Schema;
+  /** One per older version, so an event stored at any version can be read at the current one. */
+  upcasters: readonly Upcaster[];
 }
 
 export function defineEvent<Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
-  schemaVersion = 1,
+  evolution: { version: number; upcasters: readonly Upcaster[] } = { version: 1, upcasters: [] },
 ): EventDefinition<Type, Schema> {
-  return { type, schema, schemaVersion };
+  const missing = Array.from({ length: evolution.version - 1 }, (_, index) => index + 1).filter(
+    (version) => !evolution.upcasters.some((upcaster) => upcaster.from === version),
+  );
+  if (missing.length > 0)
+    throw new Error(`${type} v${evolution.version} needs upcasters from v${missing.join(', v')}`);
+  return { type, schema, schemaVersion: evolution.version, upcasters: evolution.upcasters };
+}
+
+/** The schema an event's data must satisfy at the version it was stored with. */
+export function schemaAt(definition: EventDefinition, version: number): z.ZodType | undefined {
+  if (version === definition.schemaVersion) return definition.schema;
+  return definition.upcasters.find((upcaster) => upcaster.from === version)?.schema;
+}
+
+/** The event as its type's current version reads it; stored events are never rewritten. */
+export function upcast<Event extends StoredEvent>(catalog: SuiteCatalog, event: Event): Event {
+  const definition = definitionFor(catalog, event);
+  if (!definition || event.schema_version >= definition.schemaVersion) return event;
+  let data = event.data;
+  for (let version = event.schema_version; version < definition.schemaVersion; version++) {
+    const upcaster = definition.upcasters.find((candidate) => candidate.from === version);
+    if (!upcaster) throw new Error(`${event.type} has no upcaster from v${version}`);
+    data = upcaster.upcast(data);
+  }
+  return { ...event, data, schema_version: definition.schemaVersion };
 }
 
 /** The event union a set of definitions describes, as deciders and projections see it. */
@@ -33,4 +68,18 @@ export type EventCatalog = ReadonlyMap<string, EventDefinition>;
 
 export function eventCatalog(definitions: readonly EventDefinition[]): EventCatalog {
   return new Map(definitions.map((definition) => [definition.type, definition]));
+}
+
+/** Every module's catalog, by module id: event types are named within their module. */
+export type SuiteCatalog = ReadonlyMap<string, EventCatalog>;
+
+export function suiteCatalog(
+  modules: readonly { id: string; events: readonly EventDefinition[] }[],
+): SuiteCatalog {
+  return new Map(modules.map((module) => [module.id, eventCatalog(module.events)]));
+}
+
+/** The definition of a stored event's type, in the catalog of the module its stream belongs to. */
+export function definitionFor(catalog: SuiteCatalog, event: { stream: string; type: string }) {
+  return catalog.get(streamModule(event.stream))?.get(event.type);
 }

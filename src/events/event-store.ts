@@ -45,11 +45,36 @@ export interface ReadAllOptions {
   limit: number;
 }
 
+/** A filtered page of the log, for audit: every field narrows, `after` and `limit` page by position. */
+export interface LogQuery extends ReadAllOptions {
+  /** Up to and including this position. */
+  until?: number;
+  /** Streams of this module (`esm` matches `esm.request-1`). */
+  module?: string;
+  stream?: string;
+  type?: string;
+  actor?: string;
+  organisation?: string;
+  /** `occurred_at` at or after this ISO time. */
+  from?: string;
+  /** `occurred_at` at or before this ISO time. */
+  to?: string;
+}
+
+export interface StreamHead {
+  stream: string;
+  revision: number;
+  hash: string;
+}
+
 /** The EventStore port. Module code depends on this interface only, never on an adapter. */
 export interface EventStore {
   append(stream: string, events: PendingEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  queryLog(query: LogQuery): Promise<StoredEvent[]>;
+  /** The last revision and hash the store recorded for each stream (to notice a removed last event). */
+  streamHeads(): Promise<StreamHead[]>;
   headPosition(): Promise<number>;
   /** Highest number among the streams `<category>-<n>`; 0 when there is none. */
   lastStreamNumber(category: string): Promise<number>;

@@ -7,9 +7,11 @@ import {
   type AppendResult,
   type EventStore,
   type IdempotencyRecord,
+  type LogQuery,
   type PendingEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type StreamHead,
 } from './event-store';
 import { GENESIS_HASH, hashEvent } from './hash-chain';
 
@@ -208,6 +210,23 @@ export function openSqliteEventStore(file: string): EventStore {
     },
     async readAll({ after, limit }: ReadAllOptions) {
       return statements.readAll.all(after, limit).map(rowToEvent);
+    },
+    async queryLog(query: LogQuery) {
+      const clauses = ['position > @after'];
+      if (query.until !== undefined) clauses.push('position <= @until');
+      if (query.module !== undefined) clauses.push("stream >= @module || '.' AND stream < @module || '/'");
+      if (query.stream !== undefined) clauses.push('stream = @stream');
+      if (query.type !== undefined) clauses.push('type = @type');
+      if (query.actor !== undefined) clauses.push("json_extract(metadata, '$.actor') = @actor");
+      if (query.organisation !== undefined)
+        clauses.push("json_extract(metadata, '$.organisation') = @organisation");
+      if (query.from !== undefined) clauses.push("json_extract(metadata, '$.occurred_at') >= @from");
+      if (query.to !== undefined) clauses.push("json_extract(metadata, '$.occurred_at') <= @to");
+      const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT @limit`;
+      return (db.prepare(sql).all(query) as EventRow[]).map(rowToEvent);
+    },
+    async streamHeads() {
+      return db.prepare('SELECT stream, revision, hash FROM streams ORDER BY stream').all() as StreamHead[];
     },
     async headPosition() {
       return statements.head.get()?.head ?? 0;

@@ -73,7 +73,7 @@ type Event = StoredEvent & EsmEvent;
 const idFromStream = (event: StoredEvent): number =>
   Number(event.stream.slice(event.stream.lastIndexOf('-') + 1));
 
-const departments: DocumentProjection<DepartmentRecord> = {
+export const departmentsProjection: DocumentProjection<DepartmentRecord> = {
   collection: 'esm.departments',
   handles: ['DepartmentAdded'],
   documentId: idFromStream,
@@ -83,7 +83,7 @@ const departments: DocumentProjection<DepartmentRecord> = {
   },
 };
 
-const services: DocumentProjection<ServiceRecord> = {
+export const servicesProjection: DocumentProjection<ServiceRecord> = {
   collection: 'esm.services',
   handles: ['ServiceAdded'],
   documentId: idFromStream,
@@ -136,7 +136,7 @@ function evolveArticle(
   }
 }
 
-const knowledge: DocumentProjection<KnowledgeArticleRecord> = {
+export const knowledgeProjection: DocumentProjection<KnowledgeArticleRecord> = {
   collection: 'esm.knowledge',
   handles: [
     'KnowledgeArticleDrafted',
@@ -229,5 +229,10 @@ export const requestsProjection: DocumentProjection<RequestRecord> = {
 
 export const esmProjector: Projector = {
   name: 'esm',
-  projections: [departments, services, knowledge, requestsProjection] as unknown as DocumentProjection[],
+  projections: [
+    departmentsProjection,
+    servicesProjection,
+    knowledgeProjection,
+    requestsProjection,
+  ] as unknown as DocumentProjection[],
 };

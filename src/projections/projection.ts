@@ -12,7 +12,10 @@ export interface DocumentProjection<Doc extends Document = Document> {
   evolve(doc: Doc | null, event: StoredEvent): Doc | null;
 }
 
-/** A projector groups a module's projections under one checkpoint. */
+/**
+ * A projector groups a module's projections under one checkpoint. It is named after its module and
+ * sees that module's events only: event types are named within their module.
+ */
 export interface Projector {
   name: string;
   projections: readonly DocumentProjection[];

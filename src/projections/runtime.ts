@@ -1,5 +1,5 @@
 import type { EventStore } from '../events/event-store';
-import type { StoredEvent } from '../events/envelope';
+import { streamModule, type StoredEvent } from '../events/envelope';
 import type { Projector } from './projection';
 import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
 
@@ -8,8 +8,8 @@ export interface ProjectionRuntime {
   start(): Promise<void>;
   /** Resolves once every projector has passed `position`. */
   waitFor(position: number): Promise<void>;
-  /** Drops all read models and rebuilds them from the whole log. */
-  rebuild(onProgress?: (position: number, head: number) => void): Promise<void>;
+  /** Drops all read models and rebuilds them from the log, to its head or up to `until`. */
+  rebuild(onProgress?: (position: number, head: number) => void, until?: number): Promise<void>;
   position(): number;
   stop(): Promise<void>;
 }
@@ -59,6 +59,7 @@ export function createProjectionRuntime(
     for (const event of events) {
       for (const projector of projectors) {
         if (event.position <= (checkpoints.get(projector.name) ?? 0)) continue;
+        if (streamModule(event.stream) !== projector.name) continue;
         for (const projection of projector.projections) {
           if (!projection.handles.includes(event.type)) continue;
           const id = projection.documentId(event);
@@ -75,9 +76,11 @@ export function createProjectionRuntime(
     position = last.position;
   }
 
-  async function catchUp(onProgress?: (position: number) => void): Promise<void> {
+  async function catchUp(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
     for (;;) {
-      const events = await eventStore.readAll({ after: position, limit: BATCH_SIZE });
+      const limit = Math.min(BATCH_SIZE, until - position);
+      if (limit <= 0) break;
+      const events = await eventStore.readAll({ after: position, limit });
       if (events.length === 0) break;
       await applyBatch(events);
       onProgress?.(position);
@@ -126,12 +129,12 @@ export function createProjectionRuntime(
       if (target <= position) return Promise.resolve();
       return new Promise((resolve, reject) => waiters.push({ position: target, resolve, reject }));
     },
-    async rebuild(onProgress) {
+    async rebuild(onProgress, until) {
       await running;
       await readStore.reset();
       await loadCheckpoints();
-      const head = await eventStore.headPosition();
-      await catchUp((at) => onProgress?.(at, head));
+      const head = Math.min(await eventStore.headPosition(), until ?? Infinity);
+      await catchUp((at) => onProgress?.(at, head), head);
     },
     position: () => position,
     async stop() {

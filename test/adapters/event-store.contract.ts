@@ -173,6 +173,43 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       expect(await store.lastStreamNumber(category)).toBe(12);
     });
 
+    it('queries the log by module, stream, type, actor, organisation, time and position range', async () => {
+      const before = await store.headPosition();
+      const module = `m${randomUUID().slice(0, 6)}`;
+      const a = `${module}.thing-1`;
+      const b = `${module}.thing-2`;
+      await store.append(a, [event('Made'), event('Changed')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata({ actor: 'ann', organisation: 'ws-1', occurred_at: '2026-01-01T00:00:00Z' }),
+      });
+      await store.append(b, [event('Made')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata({ actor: 'bob', occurred_at: '2026-02-01T00:00:00Z' }),
+      });
+      await store.append(`other.thing-1`, [event('Made')], { expectedRevision: 'any', metadata: metadata() });
+      const query = async (filters: object) =>
+        (await store.queryLog({ after: before, limit: 100, ...filters })).map(
+          (e) => `${e.stream}@${e.revision}`,
+        );
+      expect(await query({ module })).toEqual([`${a}@0`, `${a}@1`, `${b}@0`]);
+      expect(await query({ module, type: 'Made' })).toEqual([`${a}@0`, `${b}@0`]);
+      expect(await query({ stream: b })).toEqual([`${b}@0`]);
+      expect(await query({ actor: 'ann' })).toEqual([`${a}@0`, `${a}@1`]);
+      expect(await query({ organisation: 'ws-1', limit: 1 })).toEqual([`${a}@0`]);
+      expect(await query({ module, from: '2026-01-15T00:00:00Z' })).toEqual([`${b}@0`]);
+      expect(await query({ module, to: '2026-01-15T00:00:00Z' })).toEqual([`${a}@0`, `${a}@1`]);
+      expect(await query({ module, until: before + 2 })).toEqual([`${a}@0`, `${a}@1`]);
+    });
+
+    it('reports every stream head with its last revision and hash', async () => {
+      const { events } = await store.append(stream, [event('A'), event('B')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      const heads = await store.streamHeads();
+      expect(heads).toContainEqual({ stream, revision: 1, hash: events[1]!.hash });
+    });
+
     it('keeps a verifiable SHA-256 hash chain per stream', async () => {
       await store.append(stream, [event('A', { x: 1 })], {
         expectedRevision: 'no_stream',

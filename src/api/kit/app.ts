@@ -1,14 +1,12 @@
 import type { RequestListener } from 'node:http';
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import type { Logger } from 'pino';
-import swaggerUi from 'swagger-ui-express';
 import type { ReadStore } from '../../projections/read-store';
 import { requireBearer } from './auth';
-import { ApiError, errorHandler } from './errors';
-import { requestLogging } from './logging';
 import type { ModuleDefinition } from './module';
 import { describeModule } from './openapi';
 import { createReadRouter } from './read-router';
+import { createRouteTable } from './routes';
 import { writeHandler, type WriteServices } from './writes';
 
 export interface ModuleServices extends WriteServices {
@@ -22,8 +20,6 @@ export interface ModuleAppOptions {
 
 /** Largest accepted JSON body (express's default); larger ones are answered 413. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
-
-type Method = 'get' | 'post' | 'patch';
 
 function apiIndex(module: ModuleDefinition) {
   return {
@@ -56,52 +52,33 @@ function apiIndex(module: ModuleDefinition) {
 
 /**
  * Turns a module declaration into its HTTP handler: the public reads on the kit's read router, the
- * rest (health, descriptions, writes and every error route) on express.
+ * rest (index, health, descriptions, writes and every error route) on express.
  */
 export function createModuleApp(
   module: ModuleDefinition,
   services: ModuleServices,
   options: ModuleAppOptions,
 ): RequestListener {
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(requestLogging(services.logger));
-
-  const methodsByPath = new Map<string, Set<string>>();
-  const route = (method: Method, path: string, ...handlers: RequestHandler[]) => {
-    app[method](path, ...handlers);
-    const methods = methodsByPath.get(path) ?? new Set<string>();
-    methods.add(method.toUpperCase());
-    if (method === 'get') methods.add('HEAD');
-    methodsByPath.set(path, methods);
-  };
-
-  const index = apiIndex(module);
-  const descriptions = describeModule(module);
-  const health = () => ({
-    status: 'ok',
-    product: module.title,
-    version: module.version,
-    writes_enabled: options.apiToken !== undefined,
+  const table = createRouteTable(services.logger, {
+    index: apiIndex(module),
+    health: () => ({
+      status: 'ok',
+      product: module.title,
+      version: module.version,
+      writes_enabled: options.apiToken !== undefined,
+    }),
+    descriptions: describeModule(module),
   });
-  route('get', '/api/', (_req, res) => void res.json(index));
-  route('get', '/api/v1/health', (_req, res) => void res.json(health()));
-  route('get', '/api/openapi.json', (_req, res) => void res.json(descriptions.runtime));
-  route('get', '/swagger.json', (_req, res) => void res.json(descriptions.compatibility));
-  app.use('/api/docs', swaggerUi.serveFiles(descriptions.runtime), swaggerUi.setup(descriptions.runtime));
-
   for (const resource of module.resources) {
-    // Served by the read router; registered here so that other methods answer 405.
-    for (const path of [`/api/v1/${resource.path}`, `/api/v1/${resource.path}/:${module.itemParam}`]) {
-      methodsByPath.set(path, new Set(['GET', 'HEAD']));
-    }
+    table.reserve(`/api/v1/${resource.path}`, ['GET', 'HEAD']);
+    table.reserve(`/api/v1/${resource.path}/:${module.itemParam}`, ['GET', 'HEAD']);
   }
   const parseJson = express.json({
     limit: JSON_BODY_LIMIT_BYTES,
     type: ['application/json', 'application/*+json'],
   });
   for (const write of module.writes) {
-    route(
+    table.route(
       write.method,
       write.path,
       requireBearer(options.apiToken),
@@ -109,19 +86,7 @@ export function createModuleApp(
       writeHandler(module, write, services),
     );
   }
-
-  for (const [path, methods] of methodsByPath) {
-    const allow = [...methods].join(', ');
-    app.all(path, (req, res) => {
-      res.set('Allow', allow);
-      if (req.method === 'OPTIONS') return void res.status(204).end();
-      throw new ApiError('method_not_allowed', `${req.method} is not allowed here; use ${allow}`);
-    });
-  }
-  app.use((req) => {
-    throw new ApiError('route_not_found', `No route for ${req.method} ${req.path}`);
-  });
-  app.use(errorHandler(services.logger));
+  const app = table.finish();
 
   const reads = createReadRouter(module, services.readStore, services.logger);
   return (req, res) => {

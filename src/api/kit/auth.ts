@@ -9,16 +9,23 @@ export function tokenActor(token: string): string {
   return `token:${digest(token).toString('hex').slice(0, 12)}`;
 }
 
+const DISABLED = {
+  writes: new ApiError('writes_disabled', 'Writes are disabled until an API token is configured'),
+  audit: new ApiError('audit_disabled', 'The audit API is disabled until an auditor token is configured'),
+};
+
 /**
- * Bearer authentication for writes: 503 while no token is configured, 401 for a missing or wrong
- * token. Tokens are compared as fixed-length digests in constant time and never logged.
+ * Bearer authentication (for writes, or for the audit API): 503 while no token is configured, 401
+ * for a missing or wrong token. Tokens are compared as fixed-length digests in constant time and
+ * never logged.
  */
-export function requireBearer(token: string | undefined): RequestHandler {
+export function requireBearer(
+  token: string | undefined,
+  guards: keyof typeof DISABLED = 'writes',
+): RequestHandler {
   const expected = token === undefined ? undefined : digest(token);
   return (req, res, next) => {
-    if (!expected) {
-      throw new ApiError('writes_disabled', 'Writes are disabled until an API token is configured');
-    }
+    if (!expected) throw DISABLED[guards];
     const match = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '');
     if (!match || !timingSafeEqual(digest((match[1] as string).trim()), expected)) {
       res.set('WWW-Authenticate', 'Bearer');

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   internal_error: 500,
   writes_disabled: 503,
+  audit_disabled: 503,
 } as const satisfies Record<DomainErrorCode | string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

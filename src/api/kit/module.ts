@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CommandContext, CommandResult } from '../../commands/context';
 import type { EventDefinition } from '../../events/catalog';
 import type { DocumentProjection, Projector } from '../../projections/projection';
-import type { CollectionDefinition, FilterOperator } from '../../projections/read-store';
+import type { CollectionDefinition, DocumentId, FilterOperator } from '../../projections/read-store';
 import type { SeedContext } from '../../seed/context';
 
 export const MODULE_IDS = ['esm', 'clm', 'hrm', 'market', 'ppm', 'crm', 'lms', 'cms', 'mail', 'fpa'] as const;
@@ -25,6 +25,8 @@ export interface ResourceDefinition {
   collection: CollectionDefinition;
   record: z.ZodObject;
   filters?: Readonly<Record<string, FilterDefinition>>;
+  /** How the audit API finds a record's stream and folds its history. */
+  history?: { stream: (id: DocumentId) => string; projection: DocumentProjection };
 }
 
 /** An audited write: the kit authenticates, validates the body, records metadata and answers. */

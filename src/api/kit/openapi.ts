@@ -38,12 +38,12 @@ export const HealthSchema = z
   .object({ status: z.string(), product: z.string(), version: z.string(), writes_enabled: z.boolean() })
   .meta({ id: 'Health' });
 
-const json = (schema: z.ZodType, description: string) => ({
+export const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
 
-const envelope = (description: string) => json(ErrorEnvelopeSchema, description);
+export const envelope = (description: string) => json(ErrorEnvelopeSchema, description);
 
 function readErrorResponse(module: ModuleDefinition) {
   return module.readErrors === 'detail'
@@ -139,9 +139,8 @@ function registerWrite(registry: OpenAPIRegistry, route: WriteRoute) {
   registry.registerPath(config);
 }
 
-function buildRegistry(module: ModuleDefinition): OpenAPIRegistry {
-  const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+/** Registers the index and health endpoints every API serves. */
+export function registerBasics(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/api/',
@@ -154,23 +153,35 @@ function buildRegistry(module: ModuleDefinition): OpenAPIRegistry {
     summary: 'Health',
     responses: { 200: json(HealthSchema, 'Health') },
   });
-  for (const resource of module.resources) registerResource(registry, module, resource);
-  for (const route of module.writes) registerWrite(registry, route);
-  return registry;
 }
 
-export interface ModuleDescriptions {
+export interface Descriptions {
   /** OpenAPI 3.1, served at `/api/openapi.json`. */
   runtime: object;
   /** OpenAPI 3.0.3 of the same interface, served at `/swagger.json` for tools that predate 3.1. */
   compatibility: object;
 }
 
-export function describeModule(module: ModuleDefinition): ModuleDescriptions {
-  const definitions = buildRegistry(module).definitions;
-  const info = { title: `${module.title} API`, version: module.version, description: module.description };
+export function generateDescriptions(
+  registry: OpenAPIRegistry,
+  info: { title: string; version: string; description: string },
+): Descriptions {
+  const { definitions } = registry;
   return {
     runtime: new OpenApiGeneratorV31(definitions).generateDocument({ openapi: '3.1.0', info }),
     compatibility: new OpenApiGeneratorV3(definitions).generateDocument({ openapi: '3.0.3', info }),
   };
+}
+
+export function describeModule(module: ModuleDefinition): Descriptions {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  registerBasics(registry);
+  for (const resource of module.resources) registerResource(registry, module, resource);
+  for (const route of module.writes) registerWrite(registry, route);
+  return generateDescriptions(registry, {
+    title: `${module.title} API`,
+    version: module.version,
+    description: module.description,
+  });
 }

@@ -1,0 +1,290 @@
+import { once } from 'node:events';
+import type { RequestListener } from 'node:http';
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { upcast, type SuiteCatalog } from '../events/catalog';
+import type { StoredEvent } from '../events/envelope';
+import type { EventStore, LogQuery } from '../events/event-store';
+import { verifyLog } from '../events/verify';
+import { requireBearer } from './kit/auth';
+import { ApiError } from './kit/errors';
+import type { ModuleDefinition } from './kit/module';
+import { envelope, generateDescriptions, json, registerBasics } from './kit/openapi';
+import { parseItemId } from './kit/reads';
+import { createRouteTable } from './kit/routes';
+import { integerParameter, summarise, zodDetails } from './kit/validation';
+
+export interface AuditServices {
+  modules: readonly ModuleDefinition[];
+  catalog: SuiteCatalog;
+  /** The log exactly as stored. */
+  storedEvents: EventStore;
+  logger: Logger;
+}
+
+const isoTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 time' });
+
+const LogFilters = z.strictObject({
+  after: integerParameter().optional().meta({ description: 'Events after this position (the cursor)' }),
+  limit: integerParameter().optional().meta({ description: 'Page size, 1 to 1000 (default 100)' }),
+  until: integerParameter().optional().meta({ description: 'Up to and including this position' }),
+  module: z.string().optional(),
+  stream: z.string().optional(),
+  type: z.string().optional(),
+  actor: z.string().optional(),
+  organisation: z.string().optional(),
+  from: isoTime.optional().meta({ description: 'occurred_at at or after' }),
+  to: isoTime.optional().meta({ description: 'occurred_at at or before' }),
+});
+
+const Envelope = z
+  .object({
+    event_id: z.string(),
+    stream: z.string(),
+    revision: z.number().int(),
+    position: z.number().int(),
+    type: z.string(),
+    schema_version: z.number().int(),
+    data: z.record(z.string(), z.unknown()),
+    metadata: z.record(z.string(), z.unknown()),
+    prev_hash: z.string(),
+    hash: z.string(),
+  })
+  .meta({ id: 'EventEnvelope' });
+
+const DEFAULT_PAGE = 100;
+const MAX_PAGE = 1000;
+const HEARTBEAT_MS = 15_000;
+
+function parseQuery<Schema extends z.ZodType>(schema: Schema, req: Request): z.infer<Schema> {
+  const single = Object.fromEntries(
+    Object.entries(req.query).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value[value.length - 1] : value,
+    ]),
+  );
+  const parsed = schema.safeParse(single, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const issues = zodDetails(parsed.error, 'query');
+  throw new ApiError('validation_error', summarise(issues), { issues });
+}
+
+function logQuery(filters: z.infer<typeof LogFilters>): LogQuery {
+  const limit = filters.limit ?? DEFAULT_PAGE;
+  if (limit < 1 || limit > MAX_PAGE) {
+    const issue = {
+      loc: ['query', 'limit'],
+      msg: `Input should be between 1 and ${MAX_PAGE}`,
+      type: 'value_error',
+    };
+    throw new ApiError('validation_error', `limit: ${issue.msg}`, { issues: [issue] });
+  }
+  return { ...filters, after: Math.max(0, filters.after ?? 0), limit };
+}
+
+function describeAudit() {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'auditorAuth', { type: 'http', scheme: 'bearer' });
+  registerBasics(registry);
+  const security = [{ auditorAuth: [] }];
+  const denied = {
+    401: envelope('Missing or wrong auditor token'),
+    422: envelope('Invalid parameter'),
+    503: envelope('No auditor token is configured'),
+  };
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/events',
+    summary: 'The log, filtered, paginated by position',
+    security,
+    request: { query: LogFilters },
+    responses: {
+      200: json(
+        z.object({ data: z.array(Envelope), meta: z.record(z.string(), z.unknown()) }),
+        'A page of events',
+      ),
+      ...denied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/events/live',
+    summary: 'Server-sent events tail of the log; resume with `after` or `Last-Event-ID`',
+    security,
+    request: { query: LogFilters.omit({ limit: true, until: true }) },
+    responses: {
+      200: { description: 'text/event-stream: `id` = position, `event` = type, `data` = envelope' },
+      ...denied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/history/{module}/{resource}/{id}',
+    summary: 'The events that shaped one record, each with the record as it was after it',
+    security,
+    request: { params: z.object({ module: z.string(), resource: z.string(), id: z.string() }) },
+    responses: {
+      200: json(z.record(z.string(), z.unknown()), 'History'),
+      404: envelope('No such record'),
+      ...denied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/verify',
+    summary: 'Verify hash chains, revisions and schemas; digest of the log up to a position',
+    security,
+    request: { query: z.object({ until: integerParameter().optional() }) },
+    responses: { 200: json(z.record(z.string(), z.unknown()), 'Verification report'), ...denied },
+  });
+  return generateDescriptions(registry, {
+    title: 'Audit API',
+    version: '1.0.0',
+    description:
+      'Read-only access for auditors: the event log, the history of any record, verification of the ' +
+      'hash chains and a live tail. Every request needs the auditor token.',
+  });
+}
+
+/**
+ * The auditors' API (its own port, read-only): the log with its full envelopes, the history of one
+ * record folded event by event, verification with a digest, and a live tail over server-sent events.
+ */
+export function createAuditApp(services: AuditServices, auditToken: string | undefined): RequestListener {
+  const { storedEvents, catalog, logger } = services;
+  const table = createRouteTable(logger, {
+    index: {
+      product: 'Audit',
+      version: '1.0.0',
+      links: {
+        health: '/api/v1/health',
+        openapi: '/api/openapi.json',
+        swagger: '/swagger.json',
+        docs: '/api/docs',
+      },
+      endpoints: [
+        '/api/v1/events',
+        '/api/v1/events/live',
+        '/api/v1/history/{module}/{resource}/{id}',
+        '/api/v1/verify',
+      ],
+    },
+    health: () => ({
+      status: 'ok',
+      product: 'Audit',
+      version: '1.0.0',
+      audit_enabled: auditToken !== undefined,
+    }),
+    descriptions: describeAudit(),
+  });
+  const auditor = requireBearer(auditToken, 'audit');
+
+  table.route('get', '/api/v1/events', auditor, async (req, res) => {
+    const query = logQuery(parseQuery(LogFilters, req));
+    const events = await storedEvents.queryLog(query);
+    const last = events[events.length - 1];
+    res.json({
+      data: events,
+      meta: {
+        after: query.after,
+        limit: query.limit,
+        next_after: events.length === query.limit && last ? last.position : null,
+        head_position: await storedEvents.headPosition(),
+      },
+    });
+  });
+
+  table.route('get', '/api/v1/history/:module/:resource/:id', auditor, async (req, res) => {
+    const params = req.params as Record<string, string>;
+    const module = services.modules.find((candidate) => candidate.id === params.module);
+    const resource = module?.resources.find((candidate) => candidate.path === params.resource);
+    if (!module || !resource?.history) {
+      throw new ApiError('not_found', `No audited resource ${params.module}/${params.resource}`);
+    }
+    const id = parseItemId(module, resource, params.id as string);
+    if (typeof id === 'object') throw new ApiError('validation_error', `id: ${id.msg}`, { issues: [id] });
+    const stream = resource.history.stream(id);
+    const events = await storedEvents.readStream(stream);
+    if (events.length === 0) throw new ApiError('not_found', `${resource.name} ${params.id} has no history`);
+    const { projection } = resource.history;
+    let record: ReturnType<typeof projection.evolve> = null;
+    const steps = events.map((event) => {
+      const current = upcast(catalog, event);
+      if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
+      return { event, record };
+    });
+    res.json({ data: { module: module.id, resource: resource.path, id, stream, events: steps } });
+  });
+
+  table.route('get', '/api/v1/verify', auditor, async (req, res) => {
+    const { until } = parseQuery(z.strictObject({ until: integerParameter().optional() }), req);
+    res.json(await verifyLog(storedEvents, catalog, { until }));
+  });
+
+  table.route('get', '/api/v1/events/live', auditor, (req, res) => {
+    const filters = parseQuery(LogFilters.omit({ limit: true, until: true }), req);
+    const resumeFrom = req.get('last-event-id');
+    liveTail(storedEvents, req, res, {
+      ...filters,
+      after: filters.after ?? (resumeFrom && /^\d+$/.test(resumeFrom) ? Number(resumeFrom) : undefined),
+    });
+  });
+
+  return table.finish();
+}
+
+/** Streams the log after a position (the head, by default), then every new event as it is committed. */
+function liveTail(
+  store: EventStore,
+  req: Request,
+  res: Response,
+  filters: Omit<LogQuery, 'limit' | 'after'> & { after?: number },
+) {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-cache',
+    Connection: 'keep-alive',
+  });
+  res.flushHeaders();
+  let closed = false;
+  let pumping = false;
+  let again = false;
+  let position: number | undefined = filters.after;
+
+  const send = (event: StoredEvent) =>
+    res.write(`id: ${event.position}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+
+  async function pump(): Promise<void> {
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      position ??= await store.headPosition();
+      do {
+        again = false;
+        for (;;) {
+          const page = await store.queryLog({ ...filters, after: position, limit: 500 });
+          if (closed || page.length === 0) break;
+          for (const event of page) send(event);
+          position = (page[page.length - 1] as StoredEvent).position;
+          if (res.writableNeedDrain) await once(res, 'drain');
+        }
+      } while (again && !closed);
+    } finally {
+      pumping = false;
+    }
+  }
+
+  const unsubscribe = store.onAppended(() => void pump());
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  req.on('close', () => {
+    closed = true;
+    unsubscribe();
+    clearInterval(heartbeat);
+  });
+  void pump();
+}

@@ -1,0 +1,69 @@
+import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import swaggerUi from 'swagger-ui-express';
+import { ApiError, errorHandler } from './errors';
+import { requestLogging } from './logging';
+import type { Descriptions } from './openapi';
+
+type Method = 'get' | 'post' | 'patch';
+
+export interface RouteTable {
+  app: Express;
+  route(method: Method, path: string, ...handlers: RequestHandler[]): void;
+  /** Declares a path served elsewhere (the read router), so that other methods on it answer 405. */
+  reserve(path: string, methods: readonly string[]): void;
+  /** Adds 405 for known paths, 404 for the rest and the error envelope; returns the finished app. */
+  finish(): Express;
+}
+
+/**
+ * An express app with request ids and logging, the API index, health and the three description
+ * endpoints (`/api/openapi.json`, `/swagger.json`, `/api/docs` with Swagger UI from the installed
+ * package), and a record of its routes for the 405 answers.
+ */
+export function createRouteTable(
+  logger: Logger,
+  basics: { index: object; health: () => object; descriptions: Descriptions },
+): RouteTable {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestLogging(logger));
+  const methodsByPath = new Map<string, Set<string>>();
+  const reserve = (path: string, methods: readonly string[]) => {
+    const known = methodsByPath.get(path) ?? new Set<string>();
+    for (const method of methods) known.add(method);
+    methodsByPath.set(path, known);
+  };
+  const route = (method: Method, path: string, ...handlers: RequestHandler[]) => {
+    app[method](path, ...handlers);
+    reserve(path, method === 'get' ? ['GET', 'HEAD'] : [method.toUpperCase()]);
+  };
+
+  const { index, health, descriptions } = basics;
+  route('get', '/api/', (_req, res) => void res.json(index));
+  route('get', '/api/v1/health', (_req, res) => void res.json(health()));
+  route('get', '/api/openapi.json', (_req, res) => void res.json(descriptions.runtime));
+  route('get', '/swagger.json', (_req, res) => void res.json(descriptions.compatibility));
+  app.use('/api/docs', swaggerUi.serveFiles(descriptions.runtime), swaggerUi.setup(descriptions.runtime));
+
+  return {
+    app,
+    route,
+    reserve,
+    finish() {
+      for (const [path, methods] of methodsByPath) {
+        const allow = [...methods].join(', ');
+        app.all(path, (req, res) => {
+          res.set('Allow', allow);
+          if (req.method === 'OPTIONS') return void res.status(204).end();
+          throw new ApiError('method_not_allowed', `${req.method} is not allowed here; use ${allow}`);
+        });
+      }
+      app.use((req) => {
+        throw new ApiError('route_not_found', `No route for ${req.method} ${req.path}`);
+      });
+      app.use(errorHandler(logger));
+      return app;
+    },
+  };
+}
