@@ -8,6 +8,8 @@ import { upcast, type SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore, LogQuery } from '../events/event-store';
 import { verifyLog } from '../events/verify';
+import type { DocumentProjection } from '../projections/projection';
+import type { DocumentId } from '../projections/read-store';
 import { requireBearer } from './kit/auth';
 import { ApiError } from './kit/errors';
 import type { ModuleDefinition } from './kit/module';
@@ -200,22 +202,25 @@ export function createAuditApp(services: AuditServices, auditToken: string | und
     const params = req.params as Record<string, string>;
     const module = services.modules.find((candidate) => candidate.id === params.module);
     const resource = module?.resources.find((candidate) => candidate.path === params.resource);
-    if (!module || !resource?.history) {
+    const projection = module?.projector.projections.find(
+      (candidate) => candidate.collection === resource?.collection.name,
+    );
+    if (!module || !resource || !projection) {
       throw new ApiError('not_found', `No audited resource ${params.module}/${params.resource}`);
     }
     const id = parseItemId(module, resource, params.id as string);
     if (typeof id === 'object') throw new ApiError('validation_error', `id: ${id.msg}`, { issues: [id] });
-    const stream = resource.history.stream(id);
-    const events = await storedEvents.readStream(stream);
+    const events = resource.stream
+      ? await storedEvents.readStream(resource.stream(id))
+      : await eventsOfDocument(storedEvents, catalog, module.id, projection, id);
     if (events.length === 0) throw new ApiError('not_found', `${resource.name} ${params.id} has no history`);
-    const { projection } = resource.history;
     let record: ReturnType<typeof projection.evolve> = null;
     const steps = events.map((event) => {
       const current = upcast(catalog, event);
       if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
       return { event, record };
     });
-    res.json({ data: { module: module.id, resource: resource.path, id, stream, events: steps } });
+    res.json({ data: { module: module.id, resource: resource.path, id, events: steps } });
   });
 
   table.route('get', '/api/v1/verify', auditor, async (req, res) => {
@@ -233,6 +238,26 @@ export function createAuditApp(services: AuditServices, auditToken: string | und
   });
 
   return table.finish();
+}
+
+/** Scans a module's events for those the projection maps to one document, in position order. */
+async function eventsOfDocument(
+  store: EventStore,
+  catalog: SuiteCatalog,
+  module: string,
+  projection: DocumentProjection,
+  id: DocumentId,
+): Promise<StoredEvent[]> {
+  const found: StoredEvent[] = [];
+  for (let after = 0; ;) {
+    const page = await store.queryLog({ module, after, limit: 2000 });
+    if (page.length === 0) return found;
+    for (const event of page) {
+      if (!projection.handles.includes(event.type)) continue;
+      if (String(projection.documentId(upcast(catalog, event))) === String(id)) found.push(event);
+    }
+    after = (page[page.length - 1] as StoredEvent).position;
+  }
 }
 
 /** Streams the log after a position (the head, by default), then every new event as it is committed. */

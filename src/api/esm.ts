@@ -13,11 +13,8 @@ import {
   KnowledgeArticleRecord,
   RequestRecord,
   ServiceRecord,
-  departmentsProjection,
   esmProjector,
-  knowledgeProjection,
   requestsProjection,
-  servicesProjection,
 } from '../projections/esm';
 import type { DocumentProjection } from '../projections/projection';
 import { seedServiceDesk } from '../seed/esm';
@@ -86,10 +83,7 @@ const departments: ResourceDefinition = {
   name: 'Department',
   description: 'departments',
   record: DepartmentRecord,
-  history: {
-    stream: (id) => esmStreams.department(Number(id)),
-    projection: departmentsProjection as unknown as DocumentProjection,
-  },
+  stream: (id) => esmStreams.department(Number(id)),
   collection: { name: 'esm.departments', idKind: 'integer', searchFields: ['name'], filterFields: [] },
 };
 
@@ -98,10 +92,7 @@ const services: ResourceDefinition = {
   name: 'Service',
   description: 'catalogue services',
   record: ServiceRecord,
-  history: {
-    stream: (id) => esmStreams.service(Number(id)),
-    projection: servicesProjection as unknown as DocumentProjection,
-  },
+  stream: (id) => esmStreams.service(Number(id)),
   collection: {
     name: 'esm.services',
     idKind: 'integer',
@@ -122,10 +113,7 @@ const requests: ResourceDefinition = {
   name: 'Request',
   description: 'service requests',
   record: RequestRecord,
-  history: {
-    stream: (id) => esmStreams.request(Number(id)),
-    projection: requestsProjection as unknown as DocumentProjection,
-  },
+  stream: (id) => esmStreams.request(Number(id)),
   collection: {
     name: 'esm.requests',
     idKind: 'integer',
@@ -157,10 +145,7 @@ const knowledge: ResourceDefinition = {
   name: 'Knowledge article',
   description: 'knowledge articles',
   record: KnowledgeArticleRecord,
-  history: {
-    stream: (id) => esmStreams.article(Number(id)),
-    projection: knowledgeProjection as unknown as DocumentProjection,
-  },
+  stream: (id) => esmStreams.article(Number(id)),
   collection: {
     name: 'esm.knowledge',
     idKind: 'integer',

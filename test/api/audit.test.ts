@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createAuditApp } from '../../src/api/audit';
+import { esmModule } from '../../src/api/esm';
 import { openEsm, TOKEN, type EsmHarness } from '../support/esm-harness';
 
 const AUDITOR = 'auditor-token-42';
@@ -102,7 +103,7 @@ describe('GET /api/v1/history/{module}/{resource}/{id}', () => {
       .get(`/api/v1/history/esm/requests/${created.id}`)
       .set(auth)
       .expect(200);
-    expect(body.data.stream).toBe(`esm.request-${created.id}`);
+    expect(body.data.events[0].event.stream).toBe(`esm.request-${created.id}`);
     expect(
       body.data.events.map((step: { event: { type: string }; record: { status: string } }) => [
         step.event.type,
@@ -112,6 +113,18 @@ describe('GET /api/v1/history/{module}/{resource}/{id}', () => {
       ['RequestSubmitted', 'Pending Approval'],
       ['RequestApproved', 'Open'],
     ]);
+  });
+
+  it('finds the history by the projection when a resource names no stream', async () => {
+    const { body: created } = await submit('Found by scanning');
+    const withoutStreams = {
+      ...esmModule,
+      resources: esmModule.resources.map((resource) => ({ ...resource, stream: undefined })),
+    };
+    const scanning = createAuditApp({ ...h.suite, modules: [withoutStreams] }, AUDITOR);
+    const path = `/api/v1/history/esm/requests/${created.id}`;
+    const direct = await request(audit).get(path).set(auth).expect(200);
+    expect((await request(scanning).get(path).set(auth).expect(200)).body).toEqual(direct.body);
   });
 
   it('answers 404 for an unknown module, resource or record', async () => {

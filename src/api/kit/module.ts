@@ -25,8 +25,11 @@ export interface ResourceDefinition {
   collection: CollectionDefinition;
   record: z.ZodObject;
   filters?: Readonly<Record<string, FilterDefinition>>;
-  /** How the audit API finds a record's stream and folds its history. */
-  history?: { stream: (id: DocumentId) => string; projection: DocumentProjection };
+  /**
+   * The stream holding a record's events, when one stream does: the audit API then reads it directly
+   * instead of scanning the module's events for those the resource's projection maps to the record.
+   */
+  stream?: (id: DocumentId) => string;
 }
 
 /** An audited write: the kit authenticates, validates the body, records metadata and answers. */
