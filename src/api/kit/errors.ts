@@ -36,6 +36,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Response headers that belong to the error, such as `WWW-Authenticate` on a 401. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -49,6 +51,7 @@ export function errorEnvelope(error: ApiError): ErrorEnvelope {
 }
 
 export function sendError(res: Response, error: ApiError): void {
+  if (error.headers) res.set(error.headers);
   res.status(ERROR_STATUS[error.code]).json(errorEnvelope(error));
 }
 

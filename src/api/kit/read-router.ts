@@ -1,30 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ReadStore } from '../../projections/read-store';
 import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
+import { decodeSegment, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import type { ModuleDefinition } from './module';
 import { readItem, readList, type ReadAnswer } from './reads';
 
 const PREFIX = '/api/v1/';
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** Answers the request when it is one of the module's public reads; returns false to pass it on. */
-export type ReadRouter = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/**
- * The hot path: `GET /api/v1/<resource>` and `GET /api/v1/<resource>/{id}` served straight from
- * `node:http`, without express's per-request machinery (which costs several times the read itself).
- * Everything else (health, descriptions, writes, errors of unknown routes) goes on to express.
- */
-export function createReadRouter(module: ModuleDefinition, readStore: ReadStore, logger: Logger): ReadRouter {
+/** `GET /api/v1/<resource>` and `GET /api/v1/<resource>/{id}` on `node:http`; other requests pass on. */
+export function createReadRouter(module: ModuleDefinition, readStore: ReadStore, logger: Logger): Router {
   const resources = new Map(module.resources.map((resource) => [resource.path.toLowerCase(), resource]));
   const internalError: ReadAnswer = {
     status: ERROR_STATUS.internal_error,
@@ -56,12 +41,7 @@ export function createReadRouter(module: ModuleDefinition, readStore: ReadStore,
         return internalError;
       })
       .then(({ status, body }) => {
-        res.writeHead(status, {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': body.length,
-          'X-Request-Id': id,
-        });
-        res.end(req.method === 'HEAD' ? undefined : body);
+        sendJson(res, status, body, { 'X-Request-Id': id });
         logCompleted(logger, req, id, status, started);
       });
     return true;

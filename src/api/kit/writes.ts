@@ -1,15 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../../clock';
 import type { IdAllocator } from '../../commands/ids';
 import type { StoredEvent } from '../../events/envelope';
-import type { EventStore, IdempotencyRecord } from '../../events/event-store';
+import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../events/event-store';
 import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionRuntime } from '../../projections/runtime';
+import { bearerCheck } from './auth';
 import { ApiError } from './errors';
+import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
+import { clientToken, logCompleted, requestIdOf } from './logging';
 import type { ModuleDefinition, WriteRoute } from './module';
-import { clientToken } from './logging';
 import { summarise, zodDetails } from './validation';
 
 export interface WriteServices {
@@ -19,7 +21,26 @@ export interface WriteServices {
   clock: Clock;
 }
 
+/** Largest accepted JSON body (express's default); larger ones are answered 413. */
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** A write as the kit sees it, whatever server received it. */
+export interface WriteRequest {
+  params: Record<string, string>;
+  /** The parsed JSON body; `undefined` when there was none. */
+  body: unknown;
+  header(name: string): string | undefined;
+  requestId: string;
+  actor: string;
+}
+
+export interface WriteAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
 
 /** The record a stream's events fold into, through the resource's projection. */
 function fold(projection: DocumentProjection, events: readonly StoredEvent[]) {
@@ -29,17 +50,12 @@ function fold(projection: DocumentProjection, events: readonly StoredEvent[]) {
   );
 }
 
-function bodyOf(req: Request): unknown {
-  if (req.body !== undefined) return req.body;
-  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-  if (hasBody) throw new ApiError('unsupported_media_type', 'Send the request body as application/json');
-  throw new ApiError('validation_error', 'A JSON request body is required', {
-    issues: [{ loc: ['body'], msg: 'Field required', type: 'missing' }],
-  });
-}
-
-function idempotencyClaim(module: ModuleDefinition, route: WriteRoute, req: Request, body: unknown) {
-  const key = req.get('idempotency-key');
+function idempotencyClaim(
+  module: ModuleDefinition,
+  route: WriteRoute,
+  request: WriteRequest,
+): IdempotencyClaim | undefined {
+  const key = request.header('idempotency-key');
   if (key === undefined) return undefined;
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new ApiError('validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
@@ -47,11 +63,15 @@ function idempotencyClaim(module: ModuleDefinition, route: WriteRoute, req: Requ
     });
   }
   // Scoped by the declared route, not the spelling of the URL; the target is part of the fingerprint.
-  const request = { route: `${route.method.toUpperCase()} ${route.path}`, params: req.params, body };
+  const target = {
+    route: `${route.method.toUpperCase()} ${route.path}`,
+    params: request.params,
+    body: request.body,
+  };
   return {
-    key: `${module.id}:${request.route}:${key}`,
+    key: `${module.id}:${target.route}:${key}`,
     fingerprint: createHash('sha256')
-      .update(canonicalize(request) as string)
+      .update(canonicalize(target) as string)
       .digest('hex'),
   };
 }
@@ -61,65 +81,133 @@ function idempotencyClaim(module: ModuleDefinition, route: WriteRoute, req: Requ
  * first result and appends nothing; a repeat with another body is 422), execute the command with the
  * actor and request id on its events, wait until the read model shows it, and answer with the record.
  */
-export function writeHandler(
+export async function executeWrite(
   module: ModuleDefinition,
   route: WriteRoute,
   services: WriteServices,
-): RequestHandler {
+  request: WriteRequest,
+): Promise<WriteAnswer> {
   const { eventStore, runtime } = services;
 
-  async function answer(res: Response, events: readonly StoredEvent[], replayed: boolean) {
+  async function answer(events: readonly StoredEvent[], replayed: boolean): Promise<WriteAnswer> {
     const last = events[events.length - 1];
     if (!last) throw new Error('A write answered for an empty stream');
     await runtime.waitFor(last.position);
     const record = fold(route.projection, events);
-    if (replayed) res.set('Idempotent-Replayed', 'true');
-    if (route.status === 201 && record) res.location(`/api/v1/${route.resource.path}/${record.id}`);
-    res.status(route.status).set('X-Event-Position', String(last.position)).json(record);
+    const headers: Record<string, string> = { 'X-Event-Position': String(last.position) };
+    if (replayed) headers['Idempotent-Replayed'] = 'true';
+    if (route.status === 201 && record) headers.Location = `/api/v1/${route.resource.path}/${record.id}`;
+    return { status: route.status, headers, body: record };
   }
 
   /** The first result again: the record as it was right after the first request's events. */
-  async function replay(res: Response, previous: IdempotencyRecord, fingerprint: string) {
+  async function replay(previous: IdempotencyRecord, fingerprint: string): Promise<WriteAnswer> {
     if (previous.fingerprint !== fingerprint) {
       throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request');
     }
-    const events = await eventStore.readStream(previous.stream, { toRevision: previous.revision });
-    return answer(res, events, true);
+    return answer(await eventStore.readStream(previous.stream, { toRevision: previous.revision }), true);
   }
 
-  return async (req, res) => {
-    const raw = bodyOf(req);
-    const parsed = route.body.safeParse(raw, { reportInput: true });
-    if (!parsed.success) {
-      const issues = zodDetails(parsed.error, 'body');
-      throw new ApiError('validation_error', summarise(issues), { issues });
+  if (request.body === undefined) {
+    throw new ApiError('validation_error', 'A JSON request body is required', {
+      issues: [{ loc: ['body'], msg: 'Field required', type: 'missing' }],
+    });
+  }
+  const parsed = route.body.safeParse(request.body, { reportInput: true });
+  if (!parsed.success) {
+    const issues = zodDetails(parsed.error, 'body');
+    throw new ApiError('validation_error', summarise(issues), { issues });
+  }
+  const idempotency = idempotencyClaim(module, route, request);
+  if (idempotency) {
+    const previous = await eventStore.findIdempotency(idempotency.key);
+    if (previous) return replay(previous, idempotency.fingerprint);
+  }
+  const metadata = {
+    actor: request.actor,
+    request_id: request.requestId,
+    correlation_id: clientToken(request.header('x-correlation-id')) ?? request.requestId,
+    causation_id: null,
+    occurred_at: isoTimestamp(services.clock.now()),
+    ...(idempotency && { idempotency_key: idempotency.key }),
+  };
+  const { outcome } = await route.execute(
+    { body: parsed.data, params: request.params },
+    {
+      eventStore,
+      ids: services.ids,
+      clock: services.clock,
+      eventId: randomUUID,
+      metadata: () => metadata,
+      idempotency,
+    },
+  );
+  if (outcome.duplicateOf && idempotency) return replay(outcome.duplicateOf, idempotency.fingerprint);
+  // A write that changes nothing appends nothing and answers with the record as it stands.
+  return answer([...outcome.history, ...outcome.events], false);
+}
+
+/**
+ * The module's writes on `node:http`: bearer check first (503 / 401 before the body is read), then the
+ * body (413, 415, 400), then `executeWrite`. Requests for other routes pass on.
+ */
+export function createWriteRouter(
+  module: ModuleDefinition,
+  services: WriteServices,
+  apiToken: string | undefined,
+  logger: Logger,
+): Router {
+  const routes = module.writes.map((route) => ({ route, match: pathMatcher(route.path) }));
+  const authenticate = bearerCheck(apiToken);
+
+  return (req, res) => {
+    const method = req.method?.toLowerCase();
+    const url = req.url ?? '/';
+    const path = url.split('?', 1)[0] as string;
+    let route: WriteRoute | undefined;
+    let params: Record<string, string> | null = null;
+    for (const candidate of routes) {
+      if (candidate.route.method !== method) continue;
+      params = candidate.match(path);
+      if (params) {
+        route = candidate.route;
+        break;
+      }
     }
-    const idempotency = idempotencyClaim(module, route, req, raw);
-    if (idempotency) {
-      const previous = await eventStore.findIdempotency(idempotency.key);
-      if (previous) return replay(res, previous, idempotency.fingerprint);
-    }
-    const metadata = {
-      actor: res.locals.actor as string,
-      request_id: res.locals.requestId as string,
-      correlation_id: clientToken(req.get('x-correlation-id')) ?? (res.locals.requestId as string),
-      causation_id: null,
-      occurred_at: isoTimestamp(services.clock.now()),
-      ...(idempotency && { idempotency_key: idempotency.key }),
-    };
-    const { outcome } = await route.execute(
-      { body: parsed.data, params: req.params as Record<string, string> },
-      {
-        eventStore,
-        ids: services.ids,
-        clock: services.clock,
-        eventId: randomUUID,
-        metadata: () => metadata,
-        idempotency,
+    if (!route || !params) return false;
+
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    const matched = { route, params };
+    (async () => {
+      const actor = authenticate(req.headers.authorization);
+      const body = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value[value.length - 1] : value;
+      };
+      return executeWrite(module, matched.route, services, {
+        params: matched.params,
+        body,
+        header,
+        requestId,
+        actor,
+      });
+    })().then(
+      (answer) => {
+        sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {
+          ...answer.headers,
+          'X-Request-Id': requestId,
+        });
+        logCompleted(logger, req, requestId, answer.status, started);
+      },
+      (error: unknown) => {
+        const apiError = sendError(res, error, { 'X-Request-Id': requestId });
+        if (apiError.code === 'internal_error')
+          logger.error({ err: error, req: { id: requestId, method: req.method, url } }, 'request failed');
+        logCompleted(logger, req, requestId, res.statusCode, started);
       },
     );
-    if (outcome.duplicateOf && idempotency) return replay(res, outcome.duplicateOf, idempotency.fingerprint);
-    // A write that changes nothing appends nothing and answers with the record as it stands.
-    return answer(res, [...outcome.history, ...outcome.events], false);
+    return true;
   };
 }
