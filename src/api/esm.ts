@@ -20,21 +20,8 @@ import type { DocumentProjection } from '../projections/projection';
 import { seedServiceDesk } from '../seed/esm';
 import { ApiError } from './kit/errors';
 import type { ModuleDefinition, ResourceDefinition, WriteRoute } from './kit/module';
-import { integerParameter, parseInteger } from './kit/validation';
-
-/** Accepts an enum value in any letter case and answers with its canonical spelling. */
-function caseInsensitiveEnum<const Values extends readonly [string, ...string[]]>(values: Values) {
-  const byLowerCase = new Map(values.map((value) => [value.toLowerCase(), value]));
-  return z
-    .string()
-    .transform((value, context) => {
-      const canonical = byLowerCase.get(value.toLowerCase());
-      if (canonical) return canonical as Values[number];
-      context.addIssue({ code: 'invalid_value', values: [...values], input: value });
-      return z.NEVER;
-    })
-    .meta({ type: 'string', enum: [...values] });
-}
+import { caseInsensitiveEnum, idFilter } from './kit/parameters';
+import { parseInteger } from './kit/validation';
 
 const CREATION_STATUSES = ['Open', 'Pending Approval'] as const;
 const optionalId = z.int().positive().nullable().optional();
@@ -100,11 +87,7 @@ const services: ResourceDefinition = {
     filterFields: ['department_id'],
   },
   filters: {
-    department_id: {
-      field: 'department_id',
-      schema: integerParameter(),
-      description: 'Owning department',
-    },
+    department_id: idFilter('department_id', 'Owning department'),
   },
 };
 
@@ -127,16 +110,8 @@ const requests: ResourceDefinition = {
       schema: caseInsensitiveEnum(REQUEST_PRIORITIES),
       description: 'Exact priority',
     },
-    service_id: {
-      field: 'service_id',
-      schema: integerParameter(),
-      description: 'Service raised against',
-    },
-    department_id: {
-      field: 'department_id',
-      schema: integerParameter(),
-      description: 'Handling department',
-    },
+    service_id: idFilter('service_id', 'Service raised against'),
+    department_id: idFilter('department_id', 'Handling department'),
   },
 };
 
@@ -154,11 +129,7 @@ const knowledge: ResourceDefinition = {
   },
   filters: {
     status: statusFilter(['Draft', 'Published', 'Archived']),
-    department_id: {
-      field: 'department_id',
-      schema: integerParameter(),
-      description: 'Owning department',
-    },
+    department_id: idFilter('department_id', 'Owning department'),
   },
 };
 

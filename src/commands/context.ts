@@ -47,3 +47,15 @@ export async function createNumbered(
     }
   }
 }
+
+/** One time for the whole command: its events' `occurred_at`, and a context that keeps it. */
+export function once(context: CommandContext): { context: CommandContext; at: string } {
+  const metadata = context.metadata();
+  return { context: { ...context, metadata: () => metadata }, at: metadata.occurred_at };
+}
+
+/** The data of the event that created a record (the first of its stream), if the record exists. */
+export async function creationData<Data>(context: CommandContext, stream: string): Promise<Data | undefined> {
+  const [first] = await context.eventStore.readStream(stream, { toRevision: 0 });
+  return first?.data as Data | undefined;
+}

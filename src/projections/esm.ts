@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, REQUEST_PRIORITIES, REQUEST_STATUSES, type EsmEvent } from '../events/esm';
 import type { StoredEvent } from '../events/envelope';
-import type { DocumentProjection, Projector } from './projection';
+import { idFromStream, type DocumentProjection, type Projector } from './projection';
 
 const intOrNull = z.number().int().nullable();
 const textOrNull = z.string().nullable();
@@ -68,10 +68,6 @@ export type RequestRecord = z.infer<typeof RequestRecord>;
 export type KnowledgeArticleRecord = z.infer<typeof KnowledgeArticleRecord>;
 
 type Event = StoredEvent & EsmEvent;
-
-/** The entity id is the number at the end of the stream name (`esm.request-42` -> 42). */
-const idFromStream = (event: StoredEvent): number =>
-  Number(event.stream.slice(event.stream.lastIndexOf('-') + 1));
 
 export const departmentsProjection: DocumentProjection<DepartmentRecord> = {
   collection: 'esm.departments',

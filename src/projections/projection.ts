@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../events/envelope';
+import { streamNumber, type StoredEvent } from '../events/envelope';
 import type { Document, DocumentId } from './read-store';
 
 /**
@@ -20,3 +20,6 @@ export interface Projector {
   name: string;
   projections: readonly DocumentProjection[];
 }
+
+/** The document id of an entity that has a numbered stream of its own (`ppm.risk-42` -> 42). */
+export const idFromStream = (event: StoredEvent): number => streamNumber(event.stream) as number;

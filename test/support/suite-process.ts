@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { MODULE_IDS } from '../../src/api/kit/module';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -10,10 +11,19 @@ export interface SuiteProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs `suite start` from the sources in a child process and waits until the service desk answers. */
+/** Every listener of the suite on `port` and the ports after it, clear of a suite running on the defaults. */
+function portsFrom(port: number): Record<string, string> {
+  const variables = [...MODULE_IDS.map((module) => `SUITE_${module.toUpperCase()}_PORT`), 'SUITE_AUDIT_PORT'];
+  return Object.fromEntries(variables.map((variable, index) => [variable, String(port + index)]));
+}
+
+/**
+ * Runs `suite start` from the sources in a child process, its service desk on `port` and its other
+ * listeners on the ports after it, and waits until the service desk answers.
+ */
 export async function startSuiteProcess(env: Record<string, string>, port: number): Promise<SuiteProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'start'], {
-    env: { ...process.env, SUITE_LOG_LEVEL: 'warn', SUITE_ESM_PORT: String(port), ...env },
+    env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...portsFrom(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

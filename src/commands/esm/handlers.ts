@@ -6,7 +6,7 @@ import {
   type EsmEventOf,
   type RequestPriority,
 } from '../../events/esm';
-import type { CommandContext } from '../context';
+import { once, type CommandContext } from '../context';
 import { moduleCommands } from '../module-commands';
 import { departmentDecider, serviceDecider } from './catalogue';
 import { articleDecider, type KnowledgeCommand } from './knowledge';
@@ -70,13 +70,12 @@ export interface RequestInput {
 }
 
 export function submitRequest(context: CommandContext, input: RequestInput) {
-  // One time for the whole command: the request's `created` is its event's `occurred_at`.
-  const metadata = context.metadata();
-  const timed = { ...context, metadata: () => metadata };
+  // The request's `created` is its event's `occurred_at`.
+  const { context: timed, at } = once(context);
   return create(timed, esmCategories.request, requestDecider, async (id) => ({
     type: 'SubmitRequest' as const,
     id,
-    at: new Date(metadata.occurred_at),
+    at: new Date(at),
     ...input,
     service: input.service_id === null ? null : await serviceFacts(context, input.service_id),
     departmentExists:
