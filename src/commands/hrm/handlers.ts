@@ -1,0 +1,267 @@
+import { isoTimestamp } from '../../clock';
+import { hrmCategories, hrmStream, type EmployeeStatus, type LeaveType } from '../../events/hrm';
+import type { NewEvent } from '../../events/envelope';
+import type { CommandContext } from '../context';
+import type { Decider } from '../decider';
+import { attendanceDecider } from './attendance';
+import { calendarDecider, type AttendanceInput } from './calendar';
+import { employeeDecider, type EmployeeFacts } from './employees';
+import {
+  create,
+  created,
+  employeeFacts,
+  guard,
+  once,
+  references,
+  run,
+  type Data,
+  type Wanted,
+} from './facts';
+import { leaveDecider, type LeaveDecision } from './leave';
+import {
+  brandDecider,
+  careerSiteDecider,
+  departmentDecider,
+  organizationDecider,
+  teamDecider,
+} from './organisation';
+import { candidateDecider, distributionDecider, jobDecider } from './recruitment';
+
+/*
+ * Handlers of the HR side: the organisation structure, employees, leave and attendance, and the status
+ * changes of every record with a status table. Recruitment is in `recruitment-handlers.ts`.
+ */
+
+// Organisation structure --------------------------------------------------------------------------
+
+export type OrganizationInput = Omit<Data<'OrganizationAdded'>, 'id'>;
+
+export function addOrganization(context: CommandContext, input: OrganizationInput) {
+  return create(context, hrmCategories.organization, organizationDecider, (id) => ({
+    type: 'Add' as const,
+    data: { id, ...input },
+    references: [],
+  }));
+}
+
+export type BrandInput = Omit<Data<'BrandAdded'>, 'id'>;
+
+export function addBrand(context: CommandContext, input: BrandInput) {
+  return create(context, hrmCategories.brand, brandDecider, async (id) => ({
+    type: 'Add' as const,
+    data: { id, ...input },
+    references: await references(context, [['organization_id', 'organization', input.organization_id]]),
+  }));
+}
+
+export type CareerSiteInput = Omit<Data<'CareerSiteAdded'>, 'id'>;
+
+export function addCareerSite(context: CommandContext, input: CareerSiteInput) {
+  return create(context, hrmCategories.careerSite, careerSiteDecider, async (id) => ({
+    type: 'Add' as const,
+    data: { id, ...input },
+    references: await references(context, [
+      ['organization_id', 'organization', input.organization_id],
+      ['brand_id', 'brand', input.brand_id],
+    ]),
+  }));
+}
+
+export type DepartmentInput = Omit<Data<'DepartmentAdded'>, 'id'>;
+
+export function addDepartment(context: CommandContext, input: DepartmentInput) {
+  return create(context, hrmCategories.department, departmentDecider, async (id) => ({
+    type: 'Add' as const,
+    data: { id, ...input },
+    references: await references(context, [
+      ['parent_department_id', 'department', input.parent_department_id],
+    ]),
+  }));
+}
+
+export type TeamInput = Omit<Data<'OrganizationTeamAdded'>, 'id'>;
+
+export function addTeam(context: CommandContext, input: TeamInput) {
+  return create(context, hrmCategories.team, teamDecider, async (id) => ({
+    type: 'Add' as const,
+    data: { id, ...input },
+    references: await references(context, [
+      ['organization_id', 'organization', input.organization_id],
+      ['department_id', 'department', input.department_id],
+      ['lead_employee_id', 'employee', input.lead_employee_id],
+      ...input.member_ids.map((member): Wanted => ['member_ids', 'employee', member]),
+    ]),
+  }));
+}
+
+/** Records whose status follows a small table of their own (see `lifecycle.ts`). */
+const LIFECYCLES = {
+  organization: organizationDecider,
+  brand: brandDecider,
+  careerSite: careerSiteDecider,
+  department: departmentDecider,
+  team: teamDecider,
+  job: jobDecider,
+  distribution: distributionDecider,
+  candidate: candidateDecider,
+};
+
+type LifecycleCategory = keyof typeof LIFECYCLES;
+export type StatusIn<Category extends LifecycleCategory> = NonNullable<
+  Parameters<(typeof LIFECYCLES)[Category]['decide']>[1]
+>['status'];
+
+export function changeStatus<Category extends LifecycleCategory>(
+  context: CommandContext,
+  category: Category,
+  id: number,
+  status: StatusIn<Category>,
+) {
+  const { context: timed, at } = once(context);
+  const decider = LIFECYCLES[category] as unknown as Decider<
+    { type: 'ChangeStatus'; status: string; at: string },
+    { status: string } | null,
+    NewEvent
+  >;
+  return run(timed, hrmStream(category, id), decider, { type: 'ChangeStatus', status, at });
+}
+
+// Employees, leave and attendance ------------------------------------------------------------------
+
+export type EmployeeInput = Omit<Data<'EmployeeJoined'>, 'id' | 'employee_number'>;
+
+export function joinEmployee(context: CommandContext, input: EmployeeInput) {
+  return create(context, hrmCategories.employee, employeeDecider, async (id) => ({
+    type: 'JoinEmployee' as const,
+    employee: { id, ...input },
+    references: await references(context, [
+      ['department_id', 'department', input.department_id],
+      ['organization_id', 'organization', input.organization_id],
+      ['reports_to', 'employee', input.reports_to],
+    ]),
+  }));
+}
+
+export interface EmployeeStatusInput {
+  status: EmployeeStatus;
+  relieving_date: string | null;
+  reason: string | null;
+}
+
+export function changeEmployeeStatus(
+  context: CommandContext,
+  employeeId: number,
+  input: EmployeeStatusInput,
+) {
+  const { context: timed, at } = once(context);
+  return run(timed, hrmStream('employee', employeeId), employeeDecider, {
+    type: 'ChangeEmployeeStatus',
+    at,
+    ...input,
+  });
+}
+
+export interface LeaveInput {
+  employee_id: number;
+  leave_type: LeaveType;
+  from_date: string;
+  to_date: string;
+  half_day: boolean;
+  half_day_date: string | null;
+  description: string | null;
+}
+
+/**
+ * Submits a leave application: the employee's calendar books the days (refusing an inactive employee,
+ * bad dates and overlaps), then the application is recorded under the next leave id, Open, with the
+ * employee's manager as its leave approver.
+ */
+export async function submitLeave(context: CommandContext, input: LeaveInput) {
+  const { context: timed, at } = once(context);
+  const { employee_id, from_date, to_date, half_day, half_day_date } = input;
+  const employee = await employeeFacts(context, employee_id);
+  const { outcome } = await run(guard(timed), hrmStream('calendar', employee_id), calendarDecider, {
+    type: 'BookLeave',
+    employee_id,
+    employee,
+    from_date,
+    to_date,
+    half_day,
+    half_day_date,
+  });
+  const booked = outcome.events[0]?.data as Data<'LeaveDaysBooked'>;
+  // The calendar refuses a missing or inactive employee, so the employee is known here.
+  const { employee_name, department_id, reports_to } = employee as EmployeeFacts;
+  return create(timed, hrmCategories.leave, leaveDecider, (id) => ({
+    type: 'SubmitLeave' as const,
+    application: {
+      id,
+      employee_id,
+      employee_name,
+      department_id,
+      leave_type: input.leave_type,
+      from_date,
+      to_date,
+      half_day,
+      half_day_date: booked.half_day_date,
+      total_days: booked.total_days,
+      description: input.description,
+      leave_approver_id: reports_to,
+      posting_date: at.slice(0, 10),
+      created: at,
+    },
+  }));
+}
+
+export interface LeaveDecisionInput {
+  status: LeaveDecision;
+  approver_id?: number;
+}
+
+/** Approves, rejects or cancels leave; a rejection or cancellation gives the days back to the calendar. */
+export async function decideLeave(context: CommandContext, leaveId: number, input: LeaveDecisionInput) {
+  const { context: timed, at } = once(context);
+  const stream = hrmStream('leave', leaveId);
+  const application = await created<'LeaveApplicationSubmitted'>(context, stream);
+  const approverId = input.approver_id ?? application?.leave_approver_id ?? null;
+  const approver = approverId === null ? null : await employeeFacts(context, approverId);
+  const result = await run(timed, stream, leaveDecider, { type: 'DecideLeave', at, ...input, approver });
+  const released = result.outcome.events.some(
+    (event) => event.type === 'LeaveApplicationRejected' || event.type === 'LeaveApplicationCancelled',
+  );
+  if (released && application) {
+    const { employee_id, from_date, to_date } = application;
+    await run(guard(timed), hrmStream('calendar', employee_id), calendarDecider, {
+      type: 'ReleaseLeave',
+      from_date,
+      to_date,
+    });
+  }
+  return result;
+}
+
+export type AttendanceRecordInput = { employee_id: number } & AttendanceInput;
+
+const utc = (time: string | null) => (time === null ? null : isoTimestamp(new Date(time)));
+
+/** Records a day's attendance; the employee's calendar refuses a second record for the same day. */
+export async function recordAttendance(context: CommandContext, input: AttendanceRecordInput) {
+  const { context: timed, at } = once(context);
+  const { employee_id, ...rest } = input;
+  const attendance = { ...rest, in_time: utc(rest.in_time), out_time: utc(rest.out_time) };
+  const employee = await employeeFacts(context, employee_id);
+  await run(guard(timed), hrmStream('calendar', employee_id), calendarDecider, {
+    type: 'ClaimAttendanceDay',
+    employee_id,
+    employee,
+    attendance,
+    today: at.slice(0, 10),
+  });
+  return create(timed, hrmCategories.attendance, attendanceDecider, (id) => ({
+    type: 'RecordAttendance' as const,
+    id,
+    employee: employee as EmployeeFacts,
+    attendance,
+    at,
+  }));
+}

@@ -1,0 +1,126 @@
+import type { HrmEventOf, LeaveStatus } from '../../events/hrm';
+import type { Decider } from '../decider';
+import { DomainError, invalidField } from '../errors';
+import type { EmployeeFacts } from './employees';
+
+type LeaveEvent =
+  | HrmEventOf<'LeaveApplicationSubmitted'>
+  | HrmEventOf<'LeaveApplicationApproved'>
+  | HrmEventOf<'LeaveApplicationRejected'>
+  | HrmEventOf<'LeaveApplicationCancelled'>;
+
+export type LeaveDecision = Exclude<LeaveStatus, 'Open'>;
+export const LEAVE_DECISIONS = [
+  'Approved',
+  'Rejected',
+  'Cancelled',
+] as const satisfies readonly LeaveDecision[];
+
+/** Every legal move of a leave application (Frappe HRMS); anything else is 409 illegal_transition. */
+export const LEAVE_TRANSITIONS: Readonly<Record<LeaveStatus, readonly LeaveDecision[]>> = {
+  Open: ['Approved', 'Rejected', 'Cancelled'],
+  Approved: ['Cancelled'],
+  Rejected: [],
+  Cancelled: [],
+};
+
+/** Records an application whose days the employee's calendar has booked. */
+export interface SubmitLeave {
+  type: 'SubmitLeave';
+  application: HrmEventOf<'LeaveApplicationSubmitted'>['data'];
+}
+
+export interface DecideLeave {
+  type: 'DecideLeave';
+  status: LeaveDecision;
+  at: string;
+  /** Who approves or rejects, when the request names someone; else the application's leave approver. */
+  approver_id?: number;
+  /** That employee as the handler found them (the named one, else the leave approver); null when absent. */
+  approver: EmployeeFacts | null;
+}
+
+export type LeaveCommand = SubmitLeave | DecideLeave;
+
+export type LeaveState = {
+  status: LeaveStatus;
+  employee_id: number;
+  leave_approver_id: number | null;
+  from_date: string;
+  to_date: string;
+} | null;
+
+function approverOf(command: DecideLeave, state: NonNullable<LeaveState>): number {
+  const approverId = command.approver_id ?? state.leave_approver_id;
+  const verb = command.status === 'Approved' ? 'approve' : 'reject';
+  if (approverId === null) {
+    throw invalidField('approver_id', `is required to ${verb}: the employee has no leave approver`);
+  }
+  const { approver } = command;
+  if (!approver) throw invalidField('approver_id', `employee ${approverId} does not exist`);
+  if (approver.status !== 'Active')
+    throw invalidField('approver_id', `employee ${approverId} is ${approver.status}`);
+  if (approverId === state.employee_id) {
+    throw invalidField('approver_id', `an employee cannot ${verb} their own leave`);
+  }
+  return approverId;
+}
+
+function decideLeave(command: DecideLeave, state: NonNullable<LeaveState>): LeaveEvent[] {
+  if (!LEAVE_TRANSITIONS[state.status].includes(command.status)) {
+    throw new DomainError(
+      'illegal_transition',
+      `A leave application cannot move from ${state.status} to ${command.status}`,
+      { from: state.status, to: command.status },
+    );
+  }
+  const at = command.at;
+  switch (command.status) {
+    case 'Approved':
+      return [
+        {
+          type: 'LeaveApplicationApproved',
+          data: { approved_by: approverOf(command, state), approved_on: at },
+        },
+      ];
+    case 'Rejected':
+      return [
+        {
+          type: 'LeaveApplicationRejected',
+          data: { rejected_by: approverOf(command, state), rejected_on: at },
+        },
+      ];
+    case 'Cancelled':
+      if (command.approver_id !== undefined) {
+        throw invalidField('approver_id', 'is only given to approve or reject');
+      }
+      return [{ type: 'LeaveApplicationCancelled', data: { cancelled_on: at } }];
+  }
+}
+
+export const leaveDecider: Decider<LeaveCommand, LeaveState, LeaveEvent> = {
+  initialState: () => null,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'LeaveApplicationSubmitted': {
+        const { employee_id, leave_approver_id, from_date, to_date } = event.data;
+        return { status: 'Open', employee_id, leave_approver_id, from_date, to_date };
+      }
+      case 'LeaveApplicationApproved':
+        return state && { ...state, status: 'Approved' };
+      case 'LeaveApplicationRejected':
+        return state && { ...state, status: 'Rejected' };
+      case 'LeaveApplicationCancelled':
+        return state && { ...state, status: 'Cancelled' };
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'SubmitLeave') {
+      if (state)
+        throw new DomainError('already_exists', `Leave application ${command.application.id} exists`);
+      return [{ type: 'LeaveApplicationSubmitted', data: command.application }];
+    }
+    if (!state) throw new DomainError('not_found', 'Leave application not found');
+    return decideLeave(command, state);
+  },
+};

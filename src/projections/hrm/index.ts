@@ -1,0 +1,38 @@
+import type { DocumentProjection, Projector } from '../projection';
+import {
+  brandsProjection,
+  careerSitesProjection,
+  departmentsProjection,
+  organizationsProjection,
+  teamsProjection,
+} from './organisation';
+import { attendanceProjection, employeesProjection, leaveProjection } from './people';
+import {
+  applicationsProjection,
+  candidatesProjection,
+  distributionsProjection,
+  jobsProjection,
+} from './recruitment';
+
+export * from './organisation';
+export * from './people';
+export * from './recruitment';
+
+/** The HR and recruitment read models, one document per record, under one checkpoint. */
+export const hrmProjector: Projector = {
+  name: 'hrm',
+  projections: [
+    organizationsProjection,
+    brandsProjection,
+    careerSitesProjection,
+    departmentsProjection,
+    teamsProjection,
+    employeesProjection,
+    leaveProjection,
+    attendanceProjection,
+    jobsProjection,
+    distributionsProjection,
+    candidatesProjection,
+    applicationsProjection,
+  ] as unknown as DocumentProjection[],
+};
