@@ -1,5 +1,19 @@
+import { cmsModule } from './cms';
+import { crmModule } from './crm';
 import { esmModule } from './esm';
+import { hrmModule } from './hrm';
 import type { ModuleDefinition } from './kit/module';
+import { lmsModule } from './lms';
+import { mailModule } from './mail';
+import { ppmModule } from './ppm';
 
 /** The modules that are built; a module not listed here has no listener. */
-export const MODULES: readonly ModuleDefinition[] = [esmModule];
+export const MODULES: readonly ModuleDefinition[] = [
+  esmModule,
+  hrmModule,
+  ppmModule,
+  crmModule,
+  lmsModule,
+  cmsModule,
+  mailModule,
+];
