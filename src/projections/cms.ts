@@ -10,13 +10,8 @@ import {
   type PageStatus,
 } from '../events/cms';
 import type { StoredEvent } from '../events/envelope';
+import { id, text, oneOf, timestamp } from './fields';
 import { idFromStream, type DocumentProjection, type Projector } from './projection';
-
-const id = z.number().int();
-const text = z.string();
-const oneOf = (values: readonly string[], description?: string) =>
-  z.string().meta({ enum: [...values], ...(description && { description }) });
-const timestamp = z.string().meta({ format: 'date-time' });
 
 export const PageRecord = z
   .object({

@@ -10,15 +10,8 @@ import {
   type CrmEvent,
 } from '../events/crm';
 import type { StoredEvent } from '../events/envelope';
+import { id, text, textOrNull, oneOf, date, timestamp } from './fields';
 import { idFromStream, type DocumentProjection, type Projector } from './projection';
-
-const id = z.number().int();
-const text = z.string();
-const textOrNull = text.nullable();
-const oneOf = (values: readonly string[], description?: string) =>
-  z.string().meta({ enum: [...values], ...(description && { description }) });
-const date = z.string().meta({ format: 'date' });
-const timestamp = z.string().meta({ format: 'date-time' });
 
 export const CompanyRecord = z
   .object({

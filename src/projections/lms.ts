@@ -11,15 +11,8 @@ import {
   LESSON_CONTENT_TYPES,
   type LmsEvent,
 } from '../events/lms';
+import { id, text, textOrNull, oneOf, date, timestamp } from './fields';
 import { idFromStream, type DocumentProjection, type Projector } from './projection';
-
-const id = z.number().int();
-const text = z.string();
-const textOrNull = text.nullable();
-const oneOf = (values: readonly string[], description?: string) =>
-  z.string().meta({ enum: [...values], ...(description && { description }) });
-const date = z.string().meta({ format: 'date' });
-const timestamp = z.string().meta({ format: 'date-time' });
 
 export const CourseRecord = z
   .object({

@@ -10,14 +10,9 @@ import {
   PARTICIPANT_STATUSES,
   type MailEvent,
 } from '../events/mail';
+import { id, text, textOrNull, oneOf, timestamp } from './fields';
 import { idFromStream, type DocumentProjection, type Projector } from './projection';
 
-const id = z.number().int();
-const text = z.string();
-const textOrNull = text.nullable();
-const oneOf = (values: readonly string[], description?: string) =>
-  z.string().meta({ enum: [...values], ...(description && { description }) });
-const timestamp = z.string().meta({ format: 'date-time' });
 const Address = z.object({ name: text, email: text });
 
 export const LabelRecord = z

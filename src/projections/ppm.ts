@@ -14,16 +14,8 @@ import {
   RISK_STATUSES,
   type PpmEvent,
 } from '../events/ppm';
+import { id, idOrNull, text, textOrNull, oneOf, date, timestamp } from './fields';
 import { idFromStream, type DocumentProjection, type Projector } from './projection';
-
-const id = z.number().int();
-const idOrNull = id.nullable();
-const text = z.string();
-const textOrNull = text.nullable();
-const oneOf = (values: readonly string[], description?: string) =>
-  z.string().meta({ enum: [...values], ...(description && { description }) });
-const date = z.string().meta({ format: 'date' });
-const timestamp = z.string().meta({ format: 'date-time' });
 
 export const ProjectRecord = z
   .object({
