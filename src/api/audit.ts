@@ -296,7 +296,8 @@ function liveTail(
           if (closed || page.length === 0) break;
           for (const event of page) send(event);
           position = (page[page.length - 1] as StoredEvent).position;
-          if (res.writableNeedDrain) await once(res, 'drain');
+          // A slow client holds the tail back; one that leaves releases it.
+          if (res.writableNeedDrain) await Promise.race([once(res, 'drain'), once(res, 'close')]);
         }
       } while (again && !closed);
     } finally {
