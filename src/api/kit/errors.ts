@@ -1,5 +1,3 @@
-import type { ErrorRequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
 import { DomainError, type DomainErrorCode } from '../../commands/errors';
 import { WrongExpectedRevisionError } from '../../events/event-store';
 
@@ -50,48 +48,11 @@ export function errorEnvelope(error: ApiError): ErrorEnvelope {
   return body;
 }
 
-export function sendError(res: Response, error: ApiError): void {
-  if (error.headers) res.set(error.headers);
-  res.status(ERROR_STATUS[error.code]).json(errorEnvelope(error));
-}
-
-/** Failures raised by the JSON body parser, by their `type`. */
-const PARSER_ERRORS: Record<string, (error: { limit?: number }) => ApiError> = {
-  'entity.parse.failed': () => new ApiError('malformed_json', 'The request body is not valid JSON'),
-  'entity.too.large': (error) =>
-    new ApiError('payload_too_large', `The request body exceeds ${error.limit} bytes`, {
-      limit: error.limit,
-    }),
-  'encoding.unsupported': () => new ApiError('unsupported_media_type', 'Unsupported content encoding'),
-  'charset.unsupported': () => new ApiError('unsupported_media_type', 'Unsupported charset; send UTF-8 JSON'),
-};
-
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return new ApiError(error.code, error.message, error.details);
   if (error instanceof WrongExpectedRevisionError) {
     return new ApiError('concurrency_conflict', 'The record was changed by another write; try again');
   }
-  const parserType = (error as { type?: unknown } | null)?.type;
-  if (typeof parserType === 'string' && PARSER_ERRORS[parserType]) {
-    return PARSER_ERRORS[parserType](error as { limit?: number });
-  }
   return new ApiError('internal_error', 'Internal server error');
 }
-
-export const errorHandler =
-  (logger: Logger): ErrorRequestHandler =>
-  (error, req, res, _next) => {
-    const apiError = toApiError(error);
-    if (apiError.code === 'internal_error') {
-      logger.error(
-        { err: error, req: { id: res.locals.requestId, method: req.method, url: req.url } },
-        'request failed',
-      );
-    }
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    sendError(res, apiError);
-  };

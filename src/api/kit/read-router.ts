@@ -1,20 +1,15 @@
 import type { Logger } from 'pino';
 import type { ReadStore } from '../../projections/read-store';
-import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
-import { decodeSegment, sendJson, type Router } from './http';
+import { decodeSegment, sendError, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import type { ModuleDefinition } from './module';
-import { readItem, readList, type ReadAnswer } from './reads';
+import { readItem, readList } from './reads';
 
 const PREFIX = '/api/v1/';
 
 /** `GET /api/v1/<resource>` and `GET /api/v1/<resource>/{id}` on `node:http`; other requests pass on. */
 export function createReadRouter(module: ModuleDefinition, readStore: ReadStore, logger: Logger): Router {
   const resources = new Map(module.resources.map((resource) => [resource.path.toLowerCase(), resource]));
-  const internalError: ReadAnswer = {
-    status: ERROR_STATUS.internal_error,
-    body: Buffer.from(JSON.stringify(errorEnvelope(new ApiError('internal_error', 'Internal server error')))),
-  };
 
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -35,15 +30,17 @@ export function createReadRouter(module: ModuleDefinition, readStore: ReadStore,
       rawId === undefined
         ? readList(module, resource, readStore, query)
         : readItem(module, resource, readStore, rawId);
-    answer
-      .catch((error: unknown) => {
-        logger.error({ err: error, req: { id, method: req.method, url } }, 'request failed');
-        return internalError;
-      })
-      .then(({ status, body }) => {
+    answer.then(
+      ({ status, body }) => {
         sendJson(res, status, body, { 'X-Request-Id': id });
         logCompleted(logger, req, id, status, started);
-      });
+      },
+      (error: unknown) => {
+        sendError(res, error, { 'X-Request-Id': id });
+        logger.error({ err: error, req: { id, method: req.method, url } }, 'request failed');
+        logCompleted(logger, req, id, res.statusCode, started);
+      },
+    );
     return true;
   };
 }

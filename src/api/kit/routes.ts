@@ -1,7 +1,8 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
-import { ApiError, errorHandler } from './errors';
+import { ApiError } from './errors';
+import { sendError } from './http';
 import { requestLogging } from './logging';
 import type { Descriptions } from './openapi';
 
@@ -14,6 +15,20 @@ export interface RouteTable {
   reserve(path: string, methods: readonly string[]): void;
   /** Adds 405 for known paths, 404 for the rest and the error envelope; returns the finished app. */
   finish(): Express;
+}
+
+/** Answers an express route's error with the envelope; unexpected errors are logged as 500s. */
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) return void res.end();
+    const apiError = sendError(res, error);
+    if (apiError.code === 'internal_error') {
+      logger.error(
+        { err: error, req: { id: res.locals.requestId, method: req.method, url: req.url } },
+        'request failed',
+      );
+    }
+  };
 }
 
 /**
