@@ -58,12 +58,6 @@ export type EventsOf<Definitions extends readonly EventDefinition[]> = {
     : never;
 }[number];
 
-export type StoredEventsOf<Definitions extends readonly EventDefinition[]> = {
-  [K in keyof Definitions]: Definitions[K] extends EventDefinition<infer Type, infer Schema>
-    ? StoredEvent<Type, z.infer<Schema>>
-    : never;
-}[number];
-
 export type EventCatalog = ReadonlyMap<string, EventDefinition>;
 
 export function eventCatalog(definitions: readonly EventDefinition[]): EventCatalog {

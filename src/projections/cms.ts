@@ -11,7 +11,7 @@ import {
 } from '../events/cms';
 import type { StoredEvent } from '../events/envelope';
 import { id, text, oneOf, timestamp } from './fields';
-import { idFromStream, type DocumentProjection, type Projector } from './projection';
+import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
 
 export const PageRecord = z
   .object({
@@ -99,7 +99,6 @@ export type DocumentRecord = z.infer<typeof DocumentRecord>;
 export type SubmissionRecord = z.infer<typeof SubmissionRecord>;
 
 type Event = StoredEvent & CmsEvent;
-type Of<Type extends CmsEvent['type']> = Extract<Event, { type: Type }>;
 
 const UNPUBLISHED_CHANGES: readonly PageStatus[] = ['Draft', 'Live + Draft', 'Scheduled', 'In Moderation'];
 
@@ -149,18 +148,7 @@ export const pagesProjection: DocumentProjection<PageRecord> = {
   evolve: evolvePage,
 };
 
-function createdBy<Type extends CmsEvent['type'], Doc extends Record<string, unknown>>(
-  collection: string,
-  type: Type,
-  toRecord: (event: Of<Type>) => Doc,
-): DocumentProjection<Doc> {
-  return {
-    collection,
-    handles: [type],
-    documentId: idFromStream,
-    evolve: (_doc, event) => toRecord(event as Of<Type>),
-  };
-}
+const createdBy = createdByOf<Event>();
 
 const images = createdBy('cms.images', 'ImageUploaded', (event): ImageRecord => ({
   ...event.data,

@@ -12,7 +12,7 @@ import {
   type LmsEvent,
 } from '../events/lms';
 import { id, text, textOrNull, oneOf, date, timestamp } from './fields';
-import { idFromStream, type DocumentProjection, type Projector } from './projection';
+import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
 
 export const CourseRecord = z
   .object({
@@ -93,7 +93,6 @@ export type LearnerRecord = z.infer<typeof LearnerRecord>;
 export type EnrolmentRecord = z.infer<typeof EnrolmentRecord>;
 
 type Event = StoredEvent & LmsEvent;
-type Of<Type extends LmsEvent['type']> = Extract<Event, { type: Type }>;
 
 const LEVEL_FROM: readonly [number, (typeof LEARNER_LEVELS)[number]][] = [
   [8000, 'Master'],
@@ -111,18 +110,7 @@ export function progressStatus(progress: number): (typeof ENROLMENT_STATUSES)[nu
   return progress === 0 ? 'Incomplete' : progress === 100 ? 'Complete' : 'Partially Complete';
 }
 
-function createdBy<Type extends LmsEvent['type'], Doc extends Record<string, unknown>>(
-  collection: string,
-  type: Type,
-  toRecord: (event: Of<Type>) => Doc,
-): DocumentProjection<Doc> {
-  return {
-    collection,
-    handles: [type],
-    documentId: idFromStream,
-    evolve: (_doc, event) => toRecord(event as Of<Type>),
-  };
-}
+const createdBy = createdByOf<Event>();
 
 const courses = createdBy('lms.courses', 'CourseCreated', (event): CourseRecord => ({
   ...event.data,

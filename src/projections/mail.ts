@@ -11,7 +11,7 @@ import {
   type MailEvent,
 } from '../events/mail';
 import { id, text, textOrNull, oneOf, timestamp } from './fields';
-import { idFromStream, type DocumentProjection, type Projector } from './projection';
+import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
 
 const Address = z.object({ name: text, email: text });
 
@@ -110,20 +110,8 @@ export type MessageRecord = z.infer<typeof MessageRecord>;
 export type CalendarEventRecord = z.infer<typeof CalendarEventRecord>;
 
 type Event = StoredEvent & MailEvent;
-type Of<Type extends MailEvent['type']> = Extract<Event, { type: Type }>;
 
-function createdBy<Type extends MailEvent['type'], Doc extends Record<string, unknown>>(
-  collection: string,
-  type: Type,
-  toRecord: (event: Of<Type>) => Doc,
-): DocumentProjection<Doc> {
-  return {
-    collection,
-    handles: [type],
-    documentId: idFromStream,
-    evolve: (_doc, event) => toRecord(event as Of<Type>),
-  };
-}
+const createdBy = createdByOf<Event>();
 
 const labels = createdBy('mail.labels', 'LabelCreated', ({ data, metadata }): LabelRecord => ({
   ...data,

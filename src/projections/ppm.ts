@@ -15,7 +15,7 @@ import {
   type PpmEvent,
 } from '../events/ppm';
 import { id, idOrNull, text, textOrNull, oneOf, date, timestamp } from './fields';
-import { idFromStream, type DocumentProjection, type Projector } from './projection';
+import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
 
 export const ProjectRecord = z
   .object({
@@ -105,21 +105,8 @@ export type RiskRecord = z.infer<typeof RiskRecord>;
 export type DocumentRecord = z.infer<typeof DocumentRecord>;
 
 type Event = StoredEvent & PpmEvent;
-type Of<Type extends PpmEvent['type']> = Extract<Event, { type: Type }>;
 
-/** A record written once, by the event that creates it. */
-function createdBy<Type extends PpmEvent['type'], Doc extends Record<string, unknown>>(
-  collection: string,
-  type: Type,
-  toRecord: (event: Of<Type>) => Doc,
-): DocumentProjection<Doc> {
-  return {
-    collection,
-    handles: [type],
-    documentId: idFromStream,
-    evolve: (_doc, event) => toRecord(event as Of<Type>),
-  };
-}
+const createdBy = createdByOf<Event>();
 
 const CLOSED = ['Completed', 'Cancelled'];
 

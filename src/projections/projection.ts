@@ -23,3 +23,20 @@ export interface Projector {
 
 /** The document id of an entity that has a numbered stream of its own (`ppm.risk-42` -> 42). */
 export const idFromStream = (event: StoredEvent): number => streamNumber(event.stream) as number;
+
+/**
+ * Projections of records written once, by the event that creates them, typed by one module's events:
+ * `const createdBy = createdByOf<StoredEvent & CmsEvent>();`
+ */
+export function createdByOf<Event extends StoredEvent>() {
+  return <Type extends Event['type'], Doc extends Document>(
+    collection: string,
+    type: Type,
+    toRecord: (event: Extract<Event, { type: Type }>) => Doc,
+  ): DocumentProjection<Doc> => ({
+    collection,
+    handles: [type],
+    documentId: idFromStream,
+    evolve: (_doc, event) => toRecord(event as Extract<Event, { type: Type }>),
+  });
+}

@@ -20,7 +20,7 @@ import {
   expectRecord,
   listed,
 } from '../support/module-api';
-import { openModule, type ModuleHarness } from '../support/module-harness';
+import { openModule, type ModuleHarness, allDocuments } from '../support/module-harness';
 import { auth, expectEnvelope, namedFields } from './spec';
 
 const FIELDS: FormField[] = [
@@ -318,10 +318,7 @@ describe('content demo data', () => {
   }, 60_000);
   afterAll(() => demo.close());
 
-  const all = async (path: string) => {
-    const page = await demo.suite.readStore.find(`cms.${path}`, { limit: 100_000, offset: 0 });
-    return page.items.map((item) => JSON.parse(item) as Record<string, unknown> & { id: number });
-  };
+  const all = (path: string) => allDocuments(demo, `cms.${path}`);
 
   it('holds hundreds of pages, images, documents and submissions, pages in every state', async () => {
     for (const path of ['pages', 'images', 'documents', 'submissions'])

@@ -22,7 +22,7 @@ import {
   expectRecord,
   listed,
 } from '../support/module-api';
-import { openModule, type ModuleHarness } from '../support/module-harness';
+import { openModule, type ModuleHarness, allDocuments } from '../support/module-harness';
 import { auth, expectEnvelope, namedFields } from './spec';
 
 const company = (overrides: Partial<CompanyInput>): CompanyInput => ({
@@ -347,10 +347,7 @@ describe('CRM demo data', () => {
   }, 60_000);
   afterAll(() => demo.close());
 
-  const all = async (path: string) => {
-    const page = await demo.suite.readStore.find(`crm.${path}`, { limit: 100_000, offset: 0 });
-    return page.items.map((item) => JSON.parse(item) as Record<string, unknown> & { id: number });
-  };
+  const all = (path: string) => allDocuments(demo, `crm.${path}`);
 
   it('holds hundreds of records per resource, leads and deals in every state', async () => {
     for (const path of ['contacts', 'companies', 'leads', 'opportunities'])

@@ -19,7 +19,7 @@ import {
   expectRecord,
   listed,
 } from '../support/module-api';
-import { openModule, type ModuleHarness } from '../support/module-harness';
+import { openModule, type ModuleHarness, allDocuments } from '../support/module-harness';
 import { auth, expectEnvelope, namedFields } from './spec';
 
 const course = (overrides: Partial<CourseInput>): CourseInput => ({
@@ -337,10 +337,7 @@ describe('learning demo data', () => {
   }, 60_000);
   afterAll(() => demo.close());
 
-  const all = async (path: string) => {
-    const page = await demo.suite.readStore.find(`lms.${path}`, { limit: 100_000, offset: 0 });
-    return page.items.map((item) => JSON.parse(item) as Record<string, unknown> & { id: number });
-  };
+  const all = (path: string) => allDocuments(demo, `lms.${path}`);
 
   it('holds a catalogue of 84 courses and hundreds of lessons, learners and enrolments', async () => {
     expect((await all('courses')).length).toBe(84);

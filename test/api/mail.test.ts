@@ -19,7 +19,7 @@ import {
   expectRecord,
   listed,
 } from '../support/module-api';
-import { openModule, type ModuleHarness } from '../support/module-harness';
+import { openModule, type ModuleHarness, allDocuments } from '../support/module-harness';
 import { auth, expectEnvelope, namedFields } from './spec';
 
 const SALES = 'sales@northwind.example';
@@ -364,10 +364,7 @@ describe('mailbox demo data', () => {
   }, 60_000);
   afterAll(() => demo.close());
 
-  const all = async (path: string) => {
-    const page = await demo.suite.readStore.find(`mail.${path}`, { limit: 100_000, offset: 0 });
-    return page.items.map((item) => JSON.parse(item) as Record<string, unknown> & { id: number });
-  };
+  const all = (path: string) => allDocuments(demo, `mail.${path}`);
 
   it('holds a couple of thousand messages in threads and hundreds of contacts, labels and events', async () => {
     const messages = await all('messages');

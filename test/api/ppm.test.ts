@@ -19,7 +19,7 @@ import {
   expectRecord,
   listed,
 } from '../support/module-api';
-import { openModule, type ModuleHarness } from '../support/module-harness';
+import { openModule, type ModuleHarness, allDocuments } from '../support/module-harness';
 import { auth, expectEnvelope } from './spec';
 
 const project = (overrides: Partial<ProjectInput>): ProjectInput => ({
@@ -360,10 +360,7 @@ describe('portfolio demo data', () => {
   }, 60_000);
   afterAll(() => demo.close());
 
-  const all = async (path: string) => {
-    const page = await demo.suite.readStore.find(`ppm.${path}`, { limit: 100_000, offset: 0 });
-    return page.items.map((item) => JSON.parse(item) as Record<string, unknown> & { id: number });
-  };
+  const all = (path: string) => allDocuments(demo, `ppm.${path}`);
 
   it('holds hundreds of records per resource, in several states', async () => {
     for (const path of ['projects', 'milestones', 'risks', 'documents']) {

@@ -64,3 +64,9 @@ export async function openModule<Fixtures = undefined>(
     },
   };
 }
+
+/** Every document of a collection (`ppm.projects`), parsed. */
+export async function allDocuments(harness: ModuleHarness<unknown>, collection: string) {
+  const page = await harness.suite.readStore.find(collection, { limit: 100_000, offset: 0 });
+  return page.items.map((item) => JSON.parse(item) as Record<string, unknown> & { id: number });
+}

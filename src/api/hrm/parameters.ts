@@ -1,26 +1,15 @@
 import { z } from 'zod';
 import type { FilterDefinition } from '../kit/module';
-import { caseInsensitiveEnum } from '../kit/parameters';
-import { integerParameter } from '../kit/validation';
+import { enumFilter, idFilter } from '../kit/parameters';
 
 type Values = readonly [string, ...string[]];
 
 export const filters = {
-  status: (values: Values): FilterDefinition => ({
-    field: 'status',
-    schema: caseInsensitiveEnum(values),
-    description: `Exact status, in any letter case: ${values.join(', ')}`,
-  }),
-  oneOf: (field: string, values: Values, description: string): FilterDefinition => ({
-    field,
-    schema: caseInsensitiveEnum(values),
-    description: `${description}, in any letter case: ${values.join(', ')}`,
-  }),
-  id: (field: string, description: string): FilterDefinition => ({
-    field,
-    schema: integerParameter(),
-    description,
-  }),
+  status: (values: Values): FilterDefinition =>
+    enumFilter('status', values, 'Exact status, in any letter case'),
+  oneOf: (field: string, values: Values, description: string): FilterDefinition =>
+    enumFilter(field, values, `${description}, in any letter case`),
+  id: idFilter,
   /** Records whose `field` is on or after the date. */
   from: (field: string, description: string): FilterDefinition => ({
     field,
