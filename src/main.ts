@@ -17,6 +17,9 @@ import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { createSeedContext } from './seed/context';
+import { createInProcessJobQueue } from './workers/in-process-job-queue';
+import type { JobQueue } from './workers/job-queue';
+import { followJobTriggers, processModuleJobs, type JobTriggers } from './workers/module-jobs';
 
 export interface Suite {
   config: Config;
@@ -29,6 +32,9 @@ export interface Suite {
   storedEvents: EventStore;
   readStore: ReadStore;
   runtime: ProjectionRuntime;
+  jobs: JobQueue;
+  /** Queues the module jobs that events make due (the worker role runs them). */
+  triggers: JobTriggers;
   ids: IdAllocator;
   clock: Clock;
   logger: Logger;
@@ -58,23 +64,49 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     modules.map((module) => module.projector),
     (error) => options.logger.error({ err: error }, 'projection failed'),
   );
-  return {
-    config,
-    modules,
-    catalog,
+  const jobs = createInProcessJobQueue();
+  const services = {
     eventStore,
-    storedEvents,
     readStore,
     runtime,
+    jobs,
     ids: createIdAllocator(eventStore),
     clock: options.clock ?? systemClock,
     logger: options.logger,
+  };
+  const triggers = followJobTriggers(modules, services, options.logger);
+  return {
+    ...services,
+    config,
+    modules,
+    catalog,
+    storedEvents,
+    triggers,
     async close() {
+      await triggers.stop();
+      await jobs.close();
       await runtime.stop();
       await eventStore.close();
       await readStore.close();
     },
   };
+}
+
+/** Makes this process the suite's worker: it queues the jobs events make due and runs them. */
+export async function startWorker(suite: Suite): Promise<void> {
+  processModuleJobs(suite.modules, suite);
+  await suite.triggers.catchUp();
+}
+
+/** Resolves once the read models show every event, and the jobs those events made due have run. */
+export async function settle(suite: Suite): Promise<void> {
+  for (;;) {
+    const head = await suite.eventStore.headPosition();
+    await suite.triggers.catchUp();
+    await suite.jobs.idle();
+    await suite.runtime.waitFor(head);
+    if ((await suite.eventStore.headPosition()) === head) return;
+  }
 }
 
 /** Writes every module's demo data into an empty store. Returns false when the store held events. */
@@ -126,6 +158,8 @@ export async function startSuite(config: Config, options: StartOptions): Promise
       logger.info({ seed: config.seed }, 'demo data written');
     }
     await suite.runtime.start();
+    await startWorker(suite);
+    await settle(suite);
   }
   const apiToken = readOnly ? undefined : config.apiToken;
   const servers: Server[] = [];

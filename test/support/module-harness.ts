@@ -3,7 +3,7 @@ import { createModuleApp } from '../../src/api/kit/app';
 import { createLogger } from '../../src/api/kit/logging';
 import type { ModuleDefinition } from '../../src/api/kit/module';
 import { loadConfig } from '../../src/config';
-import { openSuite, type Suite } from '../../src/main';
+import { openSuite, settle as settleSuite, startWorker, type Suite } from '../../src/main';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
 import { NOW, TOKEN } from './esm-harness';
 import { tempDir } from './temp-dir';
@@ -14,7 +14,7 @@ export interface ModuleHarness<Fixtures> {
   app: RequestListener;
   suite: Suite;
   fixtures: Fixtures;
-  /** Resolves once the read models show every event written so far. */
+  /** Resolves once the read models show every event written so far, and due jobs have run. */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,7 +45,8 @@ export async function openModule<Fixtures = undefined>(
     modules: [module],
   });
   await suite.runtime.start();
-  const settle = async () => suite.runtime.waitFor(await suite.eventStore.headPosition());
+  await startWorker(suite);
+  const settle = () => settleSuite(suite);
 
   if (options.demo) await module.seed?.(createSeedContext(suite.eventStore, suite.ids, `demo:${module.id}`));
   const seed = createSeedContext(suite.eventStore, suite.ids, 'fixtures');

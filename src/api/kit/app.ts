@@ -1,16 +1,13 @@
 import type { RequestListener } from 'node:http';
-import type { Logger } from 'pino';
-import type { ReadStore } from '../../projections/read-store';
-import type { ModuleDefinition } from './module';
-import { describeModule } from './openapi';
+import { callerCheck } from './access';
+import type { ModuleDefinition, RouteServices } from './module';
+import { createModuleRouteRouter } from './module-routes';
+import { describeModule, openApiPath } from './openapi';
 import { createReadRouter } from './read-router';
 import { createRouteTable } from './routes';
 import { createWriteRouter, type WriteServices } from './writes';
 
-export interface ModuleServices extends WriteServices {
-  readStore: ReadStore;
-  logger: Logger;
-}
+export type ModuleServices = WriteServices & RouteServices;
 
 export interface ModuleAppOptions {
   apiToken: string | undefined;
@@ -36,11 +33,16 @@ function apiIndex(module: ModuleDefinition) {
       search_fields: resource.collection.searchFields,
       filters: Object.keys(resource.filters ?? {}),
     })),
+    routes: (module.routes ?? []).map((route) => ({
+      method: route.method.toUpperCase(),
+      path: openApiPath(route.path),
+      summary: route.summary,
+    })),
     writes: module.writes.map((route) => ({
       method: route.method.toUpperCase(),
-      path: route.path.replace(/:(\w+)/g, '{$1}'),
+      path: openApiPath(route.path),
       summary: route.summary,
-      auth: 'bearer',
+      auth: module.access ? Object.keys(module.access.securitySchemes).join(' + ') : 'bearer',
     })),
   };
 }
@@ -70,11 +72,16 @@ export function createModuleApp(
     table.reserve(`/api/v1/${resource.path}/:${module.itemParam}`, ['GET', 'HEAD']);
   }
   for (const write of module.writes) table.reserve(write.path, [write.method.toUpperCase()]);
+  for (const route of module.routes ?? []) {
+    table.reserve(route.path, route.method === 'get' ? ['GET', 'HEAD'] : [route.method.toUpperCase()]);
+  }
   const app = table.finish();
 
+  const authorize = callerCheck(module, options.apiToken);
   const routers = [
-    createReadRouter(module, services.readStore, services.logger),
-    createWriteRouter(module, services, options.apiToken, services.logger),
+    createReadRouter(module, services.readStore, authorize, services.logger),
+    createWriteRouter(module, services, authorize, services.logger),
+    createModuleRouteRouter(module, services, authorize, services.logger),
   ];
   return (req, res) => {
     if (!routers.some((route) => route(req, res))) app(req, res);

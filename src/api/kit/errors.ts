@@ -4,6 +4,7 @@ import { WrongExpectedRevisionError } from '../../events/event-store';
 /** Stable error codes of the error envelope, with their HTTP status: the one place that maps them. */
 export const ERROR_STATUS = {
   malformed_json: 400,
+  missing_header: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
@@ -17,9 +18,12 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   validation_error: 422,
   idempotency_key_reused: 422,
+  rate_limited: 429,
   internal_error: 500,
   writes_disabled: 503,
   audit_disabled: 503,
+  api_disabled: 503,
+  not_caught_up: 503,
 } as const satisfies Record<DomainErrorCode | string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

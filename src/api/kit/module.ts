@@ -1,8 +1,21 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { Clock } from '../../clock';
 import type { CommandContext, CommandResult } from '../../commands/context';
+import type { IdAllocator } from '../../commands/ids';
 import type { EventDefinition } from '../../events/catalog';
+import type { StoredEvent } from '../../events/envelope';
+import type { EventStore } from '../../events/event-store';
 import type { DocumentProjection, Projector } from '../../projections/projection';
-import type { CollectionDefinition, DocumentId, FilterOperator } from '../../projections/read-store';
+import type {
+  CollectionDefinition,
+  DocumentId,
+  FilterOperator,
+  ReadStore,
+} from '../../projections/read-store';
+import type { ProjectionRuntime } from '../../projections/runtime';
+import type { JobQueue } from '../../workers/job-queue';
 import type { SeedContext } from '../../seed/context';
 
 export const MODULE_IDS = ['esm', 'clm', 'hrm', 'market', 'ppm', 'crm', 'lms', 'cms', 'mail', 'fpa'] as const;
@@ -26,6 +39,11 @@ export interface ResourceDefinition {
   record: z.ZodObject;
   filters?: Readonly<Record<string, FilterDefinition>>;
   /**
+   * The document field holding the caller's scope (e.g. `workspace_id`) in a module with `access`:
+   * lists only show, and by-id reads only find, documents of the caller's scope.
+   */
+  scopeField?: string;
+  /**
    * The stream holding a record's events, when one stream does: the audit API then reads it directly
    * instead of scanning the module's events for those the resource's projection maps to the record.
    */
@@ -44,9 +62,104 @@ export interface WriteRoute<Body = unknown> {
   resource: ResourceDefinition;
   projection: DocumentProjection;
   execute(
-    input: { body: Body; params: Record<string, string> },
+    input: { body: Body; params: Record<string, string>; caller: Caller },
     context: CommandContext,
   ): Promise<CommandResult>;
+}
+
+/** Who is calling, as the module's access check established it. */
+export interface Caller {
+  /** Recorded as `actor` on the events of a write. */
+  actor: string;
+  /** The scope the caller's reads and writes are confined to (recorded as `organisation` on events). */
+  scope?: string;
+}
+
+/** The headers (or cookies) a request carries, as the access check sees them. */
+export interface AccessRequest {
+  header(name: string): string | undefined;
+}
+
+/**
+ * Who may call a module's data endpoints (reads, writes and routes; health, index and descriptions
+ * stay public). Modules without it have public reads and bearer-token writes.
+ */
+export interface ModuleAccess {
+  /** Throws an `ApiError` (400, 401, 403, 503...) or names the caller. */
+  authorize(request: AccessRequest, kind: 'read' | 'write'): Promise<Caller>;
+  /** OpenAPI security schemes, by name, that every data endpoint requires. */
+  securitySchemes: Readonly<Record<string, SecurityScheme>>;
+  /** Request headers every data endpoint takes (`writes`: only writes). */
+  headers: readonly { name: string; description: string; on: 'all' | 'writes' }[];
+  /** Statuses the check may answer, with their meaning, for the descriptions. */
+  errors: Readonly<Partial<Record<400 | 401 | 403 | 503, string>>>;
+}
+
+export type SecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; description?: string }
+  | { type: 'apiKey'; in: 'cookie' | 'header'; name: string; description?: string };
+
+/** What a route's handler answers: JSON, or `streamed` when it wrote the response itself. */
+export type RouteAnswer = { status: number; body: unknown; headers?: Record<string, string> } | 'streamed';
+
+export interface RouteInput<Query, Body> {
+  query: Query;
+  params: Record<string, string>;
+  body: Body;
+  caller: Caller;
+  requestId: string;
+  /** The raw exchange, for routes that stream (server-sent events) or set cookies. */
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+/**
+ * An endpoint beyond the list/by-id reads and the audited writes: computed views (`/api/overview`),
+ * streams, sessions. The kit validates query and body with the schemas, checks access unless the
+ * route is `public`, and describes it from the same schemas.
+ */
+export interface ModuleRoute<Query = unknown, Body = unknown> {
+  method: 'get' | 'post' | 'delete';
+  /** Express path, e.g. `/api/competitors/:competitor_id`. */
+  path: string;
+  summary: string;
+  tags?: readonly string[];
+  /** Skips the module's access check; the handler authenticates itself if it must. */
+  public?: boolean;
+  query?: z.ZodType<Query>;
+  /** Path parameter schemas, for the description (values arrive as strings). */
+  params?: z.ZodObject;
+  body?: z.ZodType<Body>;
+  /** Response descriptions by status; a JSON schema, or a media type with its description. */
+  responses: Readonly<Record<number, { description: string; schema?: z.ZodType; mediaType?: string }>>;
+  handle(input: RouteInput<Query, Body>, services: RouteServices): Promise<RouteAnswer>;
+}
+
+/** What route handlers and jobs may use; never an adapter. */
+export interface RouteServices {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  runtime: ProjectionRuntime;
+  jobs: JobQueue;
+  ids: IdAllocator;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Work a worker runs off the request path (market coverage, financial plans). A job appends its
+ * result as events; it must give the same result whichever worker runs it, and may run again.
+ */
+export interface ModuleJob<Payload = unknown> {
+  /** Unique across the suite: `<module>.<job>`. */
+  name: string;
+  payload: z.ZodType<Payload>;
+  run(payload: Payload, services: RouteServices, context: CommandContext): Promise<void>;
+  /**
+   * The module's events after which the job is due again, and the payload it is due with. Jobs with
+   * the same payload that are already waiting are not queued twice.
+   */
+  trigger?: { on: readonly string[]; payload(event: StoredEvent): Payload };
 }
 
 export interface ModuleDefinition {
@@ -62,6 +175,9 @@ export interface ModuleDefinition {
   list: { defaultLimit: number; maxLimit: number };
   resources: readonly ResourceDefinition[];
   writes: readonly WriteRoute[];
+  routes?: readonly ModuleRoute[];
+  jobs?: readonly ModuleJob[];
+  access?: ModuleAccess;
   events: readonly EventDefinition[];
   projector: Projector;
   /** Writes the module's demo data through its commands. */

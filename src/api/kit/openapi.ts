@@ -6,7 +6,7 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './errors';
-import type { ModuleDefinition, ResourceDefinition, WriteRoute } from './module';
+import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from './module';
 
 export const ErrorEnvelopeSchema = z
   .object({
@@ -72,7 +72,38 @@ function listQuery(module: ModuleDefinition, resource: ResourceDefinition) {
   });
 }
 
+/** `/api/v1/requests/:item_id` -> `/api/v1/requests/{item_id}`. */
+export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+
+/** What a data operation adds for the module's access check: security, headers, error answers. */
+function accessOf(module: ModuleDefinition, kind: 'read' | 'write') {
+  const { access } = module;
+  if (!access) {
+    if (kind === 'read') return { security: undefined, headers: {}, responses: {} };
+    return {
+      security: [{ bearerAuth: [] }],
+      headers: {},
+      responses: {
+        401: envelope('Missing or wrong bearer token'),
+        503: envelope('Writes are disabled until an API token is configured'),
+      },
+    };
+  }
+  const headers = access.headers
+    .filter((header) => header.on === 'all' || kind === 'write')
+    .map((header) => [header.name, z.string().meta({ description: header.description })]);
+  return {
+    security: [Object.fromEntries(Object.keys(access.securitySchemes).map((name) => [name, []]))],
+    headers: Object.fromEntries(headers) as Record<string, z.ZodString>,
+    responses: Object.fromEntries(
+      Object.entries(access.errors).map(([status, description]) => [status, envelope(description)]),
+    ),
+  };
+}
+
 function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, resource: ResourceDefinition) {
+  const access = accessOf(module, 'read');
+  const headers = Object.keys(access.headers).length > 0 ? { headers: z.object(access.headers) } : {};
   const collection = z
     .object({
       data: z.array(resource.record),
@@ -85,8 +116,13 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     path: `/api/v1/${resource.path}`,
     summary: `List ${resource.description}`,
     tags,
-    request: { query: listQuery(module, resource) },
-    responses: { 200: json(collection, 'A page of records'), 422: readErrorResponse(module) },
+    ...(access.security && { security: access.security }),
+    request: { query: listQuery(module, resource), ...headers },
+    responses: {
+      200: json(collection, 'A page of records'),
+      ...access.responses,
+      422: readErrorResponse(module),
+    },
   });
   const idSchema = resource.collection.idKind === 'integer' ? z.number().int() : z.string();
   registry.registerPath({
@@ -94,49 +130,88 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     path: `/api/v1/${resource.path}/{${module.itemParam}}`,
     summary: `Get one ${resource.name.toLowerCase()}`,
     tags,
-    request: { params: z.object({ [module.itemParam]: idSchema }) },
+    ...(access.security && { security: access.security }),
+    request: { params: z.object({ [module.itemParam]: idSchema }), ...headers },
     responses: {
       200: json(resource.record, resource.name),
+      ...access.responses,
       404: envelope('No such record'),
       422: readErrorResponse(module),
     },
   });
 }
 
-function registerWrite(registry: OpenAPIRegistry, route: WriteRoute) {
-  const path = route.path.replace(/:(\w+)/g, '{$1}');
-  const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+const pathParameters = (path: string) =>
+  z.object(
+    Object.fromEntries([...path.matchAll(/:(\w+)/g)].map((match) => [match[1] as string, z.string()])),
+  );
+
+function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, route: WriteRoute) {
+  const params = [...route.path.matchAll(/:(\w+)/g)];
+  const access = accessOf(module, 'write');
   const config: RouteConfig = {
     method: route.method,
-    path,
+    path: openApiPath(route.path),
     summary: route.summary,
     tags: [route.resource.path],
-    security: [{ bearerAuth: [] }],
+    ...(access.security && { security: access.security }),
     request: {
       headers: z.object({
+        ...access.headers,
         'Idempotency-Key': z
           .string()
           .optional()
           .meta({ description: 'Repeating a request with the same key returns the first result' }),
       }),
       body: { required: true, content: { 'application/json': { schema: route.body } } },
-      ...(params.length > 0 && {
-        params: z.object(Object.fromEntries(params.map((name) => [name, z.string()]))),
-      }),
+      ...(params.length > 0 && { params: pathParameters(route.path) }),
     },
     responses: {
       [route.status]: json(route.resource.record, route.resource.name),
       400: envelope('Malformed JSON'),
-      401: envelope('Missing or wrong bearer token'),
+      ...access.responses,
       ...(params.length > 0 && { 404: envelope('No such record') }),
       409: envelope('The move is not allowed from the current state'),
       413: envelope('Body too large'),
       415: envelope('Body is not JSON'),
       422: envelope('Invalid payload'),
-      503: envelope('Writes are disabled until an API token is configured'),
     },
   };
   registry.registerPath(config);
+}
+
+function registerRoute(registry: OpenAPIRegistry, module: ModuleDefinition, route: ModuleRoute) {
+  const access = route.public
+    ? accessOf({ ...module, access: undefined }, 'read')
+    : accessOf(module, route.method === 'get' ? 'read' : 'write');
+  const hasParams = /:\w+/.test(route.path);
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, response]) => [
+      status,
+      response.schema
+        ? json(response.schema, response.description)
+        : {
+            description: response.description,
+            ...(response.mediaType && { content: { [response.mediaType]: { schema: z.string() } } }),
+          },
+    ]),
+  );
+  registry.registerPath({
+    method: route.method,
+    path: openApiPath(route.path),
+    summary: route.summary,
+    ...(route.tags && { tags: [...route.tags] }),
+    ...(access.security && { security: access.security }),
+    request: {
+      ...(route.query && { query: route.query as z.ZodObject }),
+      ...((route.params ?? hasParams) && { params: route.params ?? pathParameters(route.path) }),
+      ...(Object.keys(access.headers).length > 0 && { headers: z.object(access.headers) }),
+      ...(route.body && {
+        body: { required: true, content: { 'application/json': { schema: route.body } } },
+      }),
+    },
+    responses: { ...access.responses, ...responses },
+  });
 }
 
 /** Registers the index and health endpoints every API serves. */
@@ -175,10 +250,14 @@ export function generateDescriptions(
 
 export function describeModule(module: ModuleDefinition): Descriptions {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  const schemes = module.access?.securitySchemes ?? { bearerAuth: { type: 'http', scheme: 'bearer' } };
+  for (const [name, scheme] of Object.entries(schemes)) {
+    registry.registerComponent('securitySchemes', name, scheme);
+  }
   registerBasics(registry);
   for (const resource of module.resources) registerResource(registry, module, resource);
-  for (const route of module.writes) registerWrite(registry, route);
+  for (const route of module.writes) registerWrite(registry, module, route);
+  for (const route of module.routes ?? []) registerRoute(registry, module, route);
   return generateDescriptions(registry, {
     title: `${module.title} API`,
     version: module.version,

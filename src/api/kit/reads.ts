@@ -1,6 +1,6 @@
-import type { DocumentId, Filter, FindResult, ReadStore } from '../../projections/read-store';
+import type { Document, DocumentId, Filter, FindResult, ReadStore } from '../../projections/read-store';
 import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
-import type { ModuleDefinition, ResourceDefinition } from './module';
+import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
 import { parseInteger, summarise, zodDetails, type ValidationDetail } from './validation';
 
 /** A read's answer: its status and its JSON, encoded. */
@@ -60,6 +60,7 @@ export async function readList(
   resource: ResourceDefinition,
   readStore: ReadStore,
   query: QueryParameters,
+  scope?: Filter,
 ): Promise<ReadAnswer> {
   const details: ValidationDetail[] = [];
   const integer = (name: string, fallback: number, min: number, max?: number): number => {
@@ -72,7 +73,7 @@ export async function readList(
   };
   const limit = integer('limit', module.list.defaultLimit, 1, module.list.maxLimit);
   const offset = integer('offset', 0, 0);
-  const filters: Filter[] = [];
+  const filters: Filter[] = scope ? [scope] : [];
   for (const [param, filter] of Object.entries(resource.filters ?? {})) {
     const raw = last(query, param);
     if (raw === undefined || raw === '') continue;
@@ -90,16 +91,26 @@ export async function readList(
   return { status: 200, body: pageBody(page, limit, offset) };
 }
 
+/** The filter confining a caller's reads of a resource to their scope, if the resource is scoped. */
+export function scopeFilter(resource: ResourceDefinition, caller: Caller): Filter | undefined {
+  if (!resource.scopeField) return undefined;
+  return { field: resource.scopeField, op: 'eq', value: caller.scope ?? null };
+}
+
 /** `GET /api/v1/<resource>/{id}`: one document, or 404. */
 export async function readItem(
   module: ModuleDefinition,
   resource: ResourceDefinition,
   readStore: ReadStore,
   rawId: string,
+  scope?: Filter,
 ): Promise<ReadAnswer> {
   const id = parseItemId(module, resource, rawId);
   if (typeof id === 'object') return invalidParameters(module, [id]);
   const doc = await readStore.get(resource.collection.name, id);
-  if (doc === null) return error(new ApiError('not_found', `${resource.name} ${rawId} not found`));
+  // A record of another scope is as absent as one that does not exist.
+  if (doc === null || (scope && (JSON.parse(doc) as Document)[scope.field] !== scope.value)) {
+    return error(new ApiError('not_found', `${resource.name} ${rawId} not found`));
+  }
   return { status: 200, body: Buffer.from(doc) };
 }

@@ -7,11 +7,11 @@ import type { StoredEvent } from '../../events/envelope';
 import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../events/event-store';
 import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionRuntime } from '../../projections/runtime';
-import { bearerCheck } from './auth';
+import { headerOf } from './access';
 import { ApiError } from './errors';
 import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
 import { clientToken, logCompleted, requestIdOf } from './logging';
-import type { ModuleDefinition, WriteRoute } from './module';
+import type { Caller, ModuleDefinition, WriteRoute } from './module';
 import { summarise, zodDetails } from './validation';
 
 export interface WriteServices {
@@ -33,7 +33,7 @@ export interface WriteRequest {
   body: unknown;
   header(name: string): string | undefined;
   requestId: string;
-  actor: string;
+  caller: Caller;
 }
 
 export interface WriteAnswer {
@@ -124,7 +124,8 @@ export async function executeWrite(
     if (previous) return replay(previous, idempotency.fingerprint);
   }
   const metadata = {
-    actor: request.actor,
+    actor: request.caller.actor,
+    ...(request.caller.scope !== undefined && { organisation: request.caller.scope }),
     request_id: request.requestId,
     correlation_id: clientToken(request.header('x-correlation-id')) ?? request.requestId,
     causation_id: null,
@@ -132,7 +133,7 @@ export async function executeWrite(
     ...(idempotency && { idempotency_key: idempotency.key }),
   };
   const { outcome } = await route.execute(
-    { body: parsed.data, params: request.params },
+    { body: parsed.data, params: request.params, caller: request.caller },
     {
       eventStore,
       ids: services.ids,
@@ -154,11 +155,10 @@ export async function executeWrite(
 export function createWriteRouter(
   module: ModuleDefinition,
   services: WriteServices,
-  apiToken: string | undefined,
+  authorize: (req: Parameters<Router>[0], kind: 'write') => Promise<Caller>,
   logger: Logger,
 ): Router {
   const routes = module.writes.map((route) => ({ route, match: pathMatcher(route.path) }));
-  const authenticate = bearerCheck(apiToken);
 
   return (req, res) => {
     const method = req.method?.toLowerCase();
@@ -180,18 +180,14 @@ export function createWriteRouter(
     const requestId = requestIdOf(req);
     const matched = { route, params };
     (async () => {
-      const actor = authenticate(req.headers.authorization);
+      const caller = await authorize(req, 'write');
       const body = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
-      const header = (name: string) => {
-        const value = req.headers[name];
-        return Array.isArray(value) ? value[value.length - 1] : value;
-      };
       return executeWrite(module, matched.route, services, {
         params: matched.params,
         body,
-        header,
+        header: headerOf(req),
         requestId,
-        actor,
+        caller,
       });
     })().then(
       (answer) => {

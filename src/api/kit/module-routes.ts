@@ -1,0 +1,99 @@
+import type { Logger } from 'pino';
+import { ApiError } from './errors';
+import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
+import { logCompleted, requestIdOf } from './logging';
+import type { Caller, ModuleDefinition, ModuleRoute, RouteServices } from './module';
+import { JSON_BODY_LIMIT_BYTES } from './writes';
+import { summarise, zodDetails, type ValidationDetail } from './validation';
+
+const invalid = (details: ValidationDetail[]) =>
+  new ApiError('validation_error', summarise(details), { issues: details });
+
+/** Query parameters as an object of their last values, for the route's schema to check. */
+function queryObject(url: string): Record<string, string> {
+  const start = url.indexOf('?');
+  const query = new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+  return Object.fromEntries(query.entries());
+}
+
+/**
+ * A module's own routes (computed views, streams, sessions) on `node:http`: access check unless the
+ * route is public, then query and body validated by the route's schemas, then its handler.
+ */
+export function createModuleRouteRouter(
+  module: ModuleDefinition,
+  services: RouteServices,
+  authorize: (req: Parameters<Router>[0], kind: 'read' | 'write') => Promise<Caller>,
+  logger: Logger,
+): Router {
+  const routes = (module.routes ?? []).map((route) => ({ route, match: pathMatcher(route.path) }));
+
+  return (req, res) => {
+    const method = req.method === 'HEAD' ? 'get' : req.method?.toLowerCase();
+    const url = req.url ?? '/';
+    const path = url.split('?', 1)[0] as string;
+    let found: { route: ModuleRoute; params: Record<string, string> } | undefined;
+    for (const { route, match } of routes) {
+      if (route.method !== method) continue;
+      const params = match(path);
+      if (params) {
+        found = { route, params };
+        break;
+      }
+    }
+    if (!found) return false;
+    const { route, params } = found;
+
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    (async () => {
+      const caller = route.public
+        ? { actor: 'anonymous' }
+        : await authorize(req, route.method === 'get' ? 'read' : 'write');
+      let query: unknown = undefined;
+      if (route.query) {
+        const parsed = route.query.safeParse(queryObject(url), { reportInput: true });
+        if (!parsed.success) {
+          const details = zodDetails(parsed.error, 'query');
+          // Bad query parameters keep the module's read-error shape.
+          if (module.readErrors === 'detail') return { status: 422, body: { detail: details } };
+          throw invalid(details);
+        }
+        query = parsed.data;
+      }
+      let body: unknown = undefined;
+      if (route.body) {
+        const raw = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
+        if (raw === undefined) {
+          throw invalid([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+        }
+        const parsed = route.body.safeParse(raw, { reportInput: true });
+        if (!parsed.success) throw invalid(zodDetails(parsed.error, 'body'));
+        body = parsed.data;
+      }
+      return route.handle({ query, params, body, caller, requestId, req, res }, services);
+    })().then(
+      (answer) => {
+        if (answer !== 'streamed') {
+          sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {
+            ...answer.headers,
+            'X-Request-Id': requestId,
+          });
+        }
+        logCompleted(logger, req, requestId, res.statusCode, started);
+      },
+      (error: unknown) => {
+        if (res.headersSent) {
+          logger.error({ err: error, req: { id: requestId, method: req.method, url } }, 'stream failed');
+          res.end();
+          return;
+        }
+        const apiError = sendError(res, error, { 'X-Request-Id': requestId });
+        if (apiError.code === 'internal_error')
+          logger.error({ err: error, req: { id: requestId, method: req.method, url } }, 'request failed');
+        logCompleted(logger, req, requestId, res.statusCode, started);
+      },
+    );
+    return true;
+  };
+}

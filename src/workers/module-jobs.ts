@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import type { Logger } from 'pino';
+import type { ModuleDefinition, ModuleJob, RouteServices } from '../api/kit/module';
+import type { CommandContext } from '../commands/context';
+import { streamModule, type StoredEvent } from '../events/envelope';
+import type { ReadStore } from '../projections/read-store';
+
+/** The event a job run answers to: its events are caused by it and carry its time. */
+export interface JobCause {
+  event_id: string;
+  position: number;
+  occurred_at: string;
+  correlation_id: string;
+}
+
+/** What travels through the queue: the job's payload and the event that made it due. */
+export interface QueuedJob {
+  payload: unknown;
+  cause: JobCause;
+}
+
+const WORKER_ACTOR = 'worker';
+
+/** Trigger checkpoints live with the read models, under this prefix and the module's id. */
+const CHECKPOINT_PREFIX = 'jobs:';
+const BATCH_SIZE = 2000;
+
+/** A UUID drawn from a hash, so a job's events are the same whichever worker runs it. */
+function hashUuid(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The command context of one job run: the worker as actor, the cause's time and correlation, and
+ * event ids derived from the job and its cause, so reruns and other workers produce the same events.
+ */
+export function jobContext(job: ModuleJob, queued: QueuedJob, services: RouteServices): CommandContext {
+  const runKey = `${job.name}:${canonicalize(queued.payload)}:${queued.cause.event_id}`;
+  let eventNumber = 0;
+  return {
+    eventStore: services.eventStore,
+    ids: services.ids,
+    clock: { now: () => new Date(queued.cause.occurred_at) },
+    eventId: () => hashUuid(`${runKey}:${++eventNumber}`),
+    metadata: () => ({
+      actor: `${WORKER_ACTOR}:${job.name}`,
+      request_id: `job:${hashUuid(runKey)}`,
+      correlation_id: queued.cause.correlation_id,
+      causation_id: queued.cause.event_id,
+      occurred_at: queued.cause.occurred_at,
+    }),
+  };
+}
+
+export const causeOf = (event: StoredEvent): JobCause => ({
+  event_id: event.event_id,
+  position: event.position,
+  occurred_at: event.metadata.occurred_at,
+  correlation_id: event.metadata.correlation_id,
+});
+
+/** Makes this process a worker for every module job. */
+export function processModuleJobs(modules: readonly ModuleDefinition[], services: RouteServices): void {
+  for (const job of modules.flatMap((module) => module.jobs ?? [])) {
+    services.jobs.process(job.name, async (data) => {
+      const queued = data as QueuedJob;
+      const payload = job.payload.parse(queued.payload);
+      // The job reads the read models as of its cause at the earliest.
+      await services.runtime.waitFor(queued.cause.position);
+      await job.run(payload, services, jobContext(job, queued, services));
+    });
+  }
+}
+
+export interface JobTriggers {
+  /** Queues the jobs due for the events up to the head of the log. */
+  catchUp(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Follows the log from a checkpoint and queues each module job whose trigger events appeared: one
+ * job per distinct payload per batch of events, caused by the last of them. Checkpoints are saved
+ * after the jobs are queued, so a crash queues them again at worst (jobs may run again).
+ */
+export function followJobTriggers(
+  modules: readonly ModuleDefinition[],
+  services: RouteServices & { readStore: ReadStore },
+  logger: Logger,
+): JobTriggers {
+  const triggered = modules.filter((module) => module.jobs?.some((job) => job.trigger));
+  const checkpoints = new Map<string, number>();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let unsubscribe: (() => void) | null = null;
+
+  async function queueDue(events: readonly StoredEvent[]): Promise<void> {
+    const due = new Map<string, { job: ModuleJob; payload: unknown; cause: StoredEvent }>();
+    for (const module of triggered) {
+      const after = checkpoints.get(module.id) ?? 0;
+      for (const event of events) {
+        if (event.position <= after || streamModule(event.stream) !== module.id) continue;
+        for (const job of module.jobs ?? []) {
+          if (!job.trigger?.on.includes(event.type)) continue;
+          const payload = job.trigger.payload(event);
+          due.set(`${job.name}:${canonicalize(payload)}`, { job, payload, cause: event });
+        }
+      }
+    }
+    for (const [key, { job, payload, cause }] of due) {
+      const queued: QueuedJob = { payload, cause: causeOf(cause) };
+      await services.jobs.enqueue(job.name, queued, { jobId: `${key}@${cause.position}` });
+    }
+    const last = events[events.length - 1] as StoredEvent;
+    const advanced = new Map(triggered.map((module) => [`${CHECKPOINT_PREFIX}${module.id}`, last.position]));
+    await services.readStore.commit([], advanced);
+    for (const module of triggered) checkpoints.set(module.id, last.position);
+  }
+
+  async function run(): Promise<void> {
+    const stored = await services.readStore.checkpoints();
+    for (const module of triggered) {
+      checkpoints.set(module.id, stored.get(`${CHECKPOINT_PREFIX}${module.id}`) ?? 0);
+    }
+    for (;;) {
+      const after = Math.min(...checkpoints.values());
+      const events = await services.eventStore.readAll({ after, limit: BATCH_SIZE });
+      if (events.length === 0) return;
+      await queueDue(events);
+    }
+  }
+
+  function catchUp(): Promise<void> {
+    if (triggered.length === 0) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await run();
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    async catchUp() {
+      await catchUp();
+      unsubscribe ??= services.eventStore.onAppended(() => {
+        catchUp().catch((error: unknown) => logger.error({ err: error }, 'job triggers failed'));
+      });
+    },
+    async stop() {
+      unsubscribe?.();
+      await running;
+    },
+  };
+}
