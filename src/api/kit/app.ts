@@ -77,7 +77,7 @@ export function createModuleApp(
   }
   const app = table.finish();
 
-  const authorize = callerCheck(module, options.apiToken);
+  const authorize = callerCheck(module, options.apiToken, services);
   const routers = [
     createReadRouter(module, services.readStore, authorize, services.logger),
     createWriteRouter(module, services, authorize, services.logger),

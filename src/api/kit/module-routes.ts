@@ -3,7 +3,8 @@ import { ApiError } from './errors';
 import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import type { Caller, ModuleDefinition, ModuleRoute, RouteServices } from './module';
-import { JSON_BODY_LIMIT_BYTES } from './writes';
+import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
+import { headerOf } from './access';
 import { summarise, zodDetails, type ValidationDetail } from './validation';
 
 const invalid = (details: ValidationDetail[]) =>
@@ -71,7 +72,8 @@ export function createModuleRouteRouter(
         if (!parsed.success) throw invalid(zodDetails(parsed.error, 'body'));
         body = parsed.data;
       }
-      return route.handle({ query, params, body, caller, requestId, req, res }, services);
+      const commands = requestCommandContext(services, { caller, requestId, header: headerOf(req) });
+      return route.handle({ query, params, body, caller, requestId, commands, req, res }, services);
     })().then(
       (answer) => {
         if (answer !== 'streamed') {

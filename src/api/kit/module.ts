@@ -86,7 +86,7 @@ export interface AccessRequest {
  */
 export interface ModuleAccess {
   /** Throws an `ApiError` (400, 401, 403, 503...) or names the caller. */
-  authorize(request: AccessRequest, kind: 'read' | 'write'): Promise<Caller>;
+  authorize(request: AccessRequest, kind: 'read' | 'write', services: RouteServices): Promise<Caller>;
   /** OpenAPI security schemes, by name, that every data endpoint requires. */
   securitySchemes: Readonly<Record<string, SecurityScheme>>;
   /** Request headers every data endpoint takes (`writes`: only writes). */
@@ -108,6 +108,8 @@ export interface RouteInput<Query, Body> {
   body: Body;
   caller: Caller;
   requestId: string;
+  /** For routes that append events: the caller as actor, the request's ids, the scope as organisation. */
+  commands: CommandContext;
   /** The raw exchange, for routes that stream (server-sent events) or set cookies. */
   req: IncomingMessage;
   res: ServerResponse;

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../../clock';
+import type { CommandContext } from '../../commands/context';
 import type { IdAllocator } from '../../commands/ids';
 import type { StoredEvent } from '../../events/envelope';
 import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../events/event-store';
@@ -77,6 +78,34 @@ function idempotencyClaim(
 }
 
 /**
+ * The command context of an HTTP request: the caller as actor (and their scope as organisation), the
+ * request and correlation ids, and the time the request arrived.
+ */
+export function requestCommandContext(
+  services: WriteServices,
+  request: Pick<WriteRequest, 'caller' | 'requestId' | 'header'>,
+  idempotency?: IdempotencyClaim,
+): CommandContext {
+  const metadata = {
+    actor: request.caller.actor,
+    ...(request.caller.scope !== undefined && { organisation: request.caller.scope }),
+    request_id: request.requestId,
+    correlation_id: clientToken(request.header('x-correlation-id')) ?? request.requestId,
+    causation_id: null,
+    occurred_at: isoTimestamp(services.clock.now()),
+    ...(idempotency && { idempotency_key: idempotency.key }),
+  };
+  return {
+    eventStore: services.eventStore,
+    ids: services.ids,
+    clock: services.clock,
+    eventId: randomUUID,
+    metadata: () => metadata,
+    idempotency,
+  };
+}
+
+/**
  * Runs an audited write: validate the body strictly, honour `Idempotency-Key` (a repeat returns the
  * first result and appends nothing; a repeat with another body is 422), execute the command with the
  * actor and request id on its events, wait until the read model shows it, and answer with the record.
@@ -123,25 +152,9 @@ export async function executeWrite(
     const previous = await eventStore.findIdempotency(idempotency.key);
     if (previous) return replay(previous, idempotency.fingerprint);
   }
-  const metadata = {
-    actor: request.caller.actor,
-    ...(request.caller.scope !== undefined && { organisation: request.caller.scope }),
-    request_id: request.requestId,
-    correlation_id: clientToken(request.header('x-correlation-id')) ?? request.requestId,
-    causation_id: null,
-    occurred_at: isoTimestamp(services.clock.now()),
-    ...(idempotency && { idempotency_key: idempotency.key }),
-  };
   const { outcome } = await route.execute(
     { body: parsed.data, params: request.params, caller: request.caller },
-    {
-      eventStore,
-      ids: services.ids,
-      clock: services.clock,
-      eventId: randomUUID,
-      metadata: () => metadata,
-      idempotency,
-    },
+    requestCommandContext(services, request, idempotency),
   );
   if (outcome.duplicateOf && idempotency) return replay(outcome.duplicateOf, idempotency.fingerprint);
   // A write that changes nothing appends nothing and answers with the record as it stands.
