@@ -1,0 +1,79 @@
+import type { JobQueue } from '../../src/workers/job-queue';
+
+/** Options every adapter takes so that retries are quick under test. */
+export const QUICK_RETRIES = { attempts: 3, backoffMs: 20 };
+
+const until = async (condition: () => Promise<boolean>, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+/** The behaviour every JobQueue adapter must show; each adapter's test file runs it. */
+export function jobQueueContract(name: string, open: () => Promise<JobQueue>): void {
+  describe(`JobQueue contract: ${name}`, () => {
+    let queue: JobQueue;
+    beforeEach(async () => {
+      queue = await open();
+    });
+    afterEach(() => queue.close());
+
+    it('runs queued jobs with their data, by name, and is idle afterwards', async () => {
+      const seen: unknown[] = [];
+      queue.process('test.echo', async (data) => void seen.push(data));
+      await queue.enqueue('test.echo', { n: 1 });
+      await queue.enqueue('test.echo', { n: 2 });
+      await until(async () => seen.length === 2);
+      await queue.idle();
+      expect(seen).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+      expect(await queue.counts()).toMatchObject({
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+        completed: 2,
+        failed: 0,
+      });
+    });
+
+    it('retries a failing job with backoff until it succeeds', async () => {
+      let attempts = 0;
+      queue.process('test.flaky', async () => {
+        attempts += 1;
+        if (attempts < QUICK_RETRIES.attempts) throw new Error(`attempt ${attempts} failed`);
+      });
+      await queue.enqueue('test.flaky', {});
+      await until(async () => (await queue.counts()).completed === 1);
+      expect(attempts).toBe(QUICK_RETRIES.attempts);
+      expect(await queue.failed()).toEqual([]);
+    });
+
+    it('keeps a job whose attempts are spent, with its error, data and attempt count', async () => {
+      queue.process('test.broken', async () => {
+        throw new Error('the source system is down');
+      });
+      await queue.enqueue('test.broken', { scenario: 'base' });
+      await until(async () => (await queue.counts()).failed === 1);
+      const [failed] = await queue.failed();
+      expect(failed).toMatchObject({
+        name: 'test.broken',
+        data: { scenario: 'base' },
+        error: 'the source system is down',
+        attempts: QUICK_RETRIES.attempts,
+      });
+      await queue.idle();
+    });
+
+    it('does not queue a job again while one with its id is waiting', async () => {
+      await queue.enqueue('test.once', { n: 1 }, { jobId: 'plan:base@7' });
+      await queue.enqueue('test.once', { n: 2 }, { jobId: 'plan:base@7' });
+      await queue.enqueue('test.once', { n: 3 }, { jobId: 'plan:base@8' });
+      const seen: unknown[] = [];
+      queue.process('test.once', async (data) => void seen.push(data));
+      await until(async () => seen.length === 2);
+      await queue.idle();
+      expect(seen).toEqual([{ n: 1 }, { n: 3 }]);
+    });
+  });
+}
