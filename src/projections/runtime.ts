@@ -3,14 +3,31 @@ import { streamModule, type StoredEvent } from '../events/envelope';
 import type { Projector } from './projection';
 import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
 
-export interface ProjectionRuntime {
+/** How far the read models are: what writers and readers wait on. */
+export interface ProjectionProgress {
+  /** The position every projector has passed. */
+  position(): number;
+  /** Resolves once every projector has passed `position`; after `timeoutMs`, rejects with ProjectionTimeout. */
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+}
+
+export class ProjectionTimeout extends Error {
+  constructor(readonly position: number) {
+    super(`The read models did not reach position ${position} in time`);
+    this.name = 'ProjectionTimeout';
+  }
+}
+
+export interface ProjectionRuntime extends ProjectionProgress {
   /** Catches up from the checkpoints, then follows the log live. */
   start(): Promise<void>;
-  /** Resolves once every projector has passed `position`. */
-  waitFor(position: number): Promise<void>;
+  /**
+   * Follows the checkpoints another process (the projector role) writes, without projecting:
+   * `waitFor` then tells when that process has passed a position.
+   */
+  follow(pollMs: number): Promise<void>;
   /** Drops all read models and rebuilds them from the log, to its head or up to `until`. */
   rebuild(onProgress?: (position: number, head: number) => void, until?: number): Promise<void>;
-  position(): number;
   stop(): Promise<void>;
 }
 
@@ -38,6 +55,7 @@ export function createProjectionRuntime(
   let again = false;
   let unsubscribe: (() => void) | null = null;
   let waiters: Waiter[] = [];
+  let followTimer: NodeJS.Timeout | null = null;
 
   async function loadCheckpoints(): Promise<void> {
     const stored = await readStore.checkpoints();
@@ -125,9 +143,29 @@ export function createProjectionRuntime(
       await trigger();
       unsubscribe = eventStore.onAppended(() => trigger().catch(onError));
     },
-    waitFor(target) {
+    async follow(pollMs) {
+      const poll = async () => {
+        await loadCheckpoints();
+        releaseWaiters();
+      };
+      await poll();
+      followTimer = setInterval(() => void poll().catch(onError), pollMs);
+    },
+    waitFor(target, timeoutMs) {
       if (target <= position) return Promise.resolve();
-      return new Promise((resolve, reject) => waiters.push({ position: target, resolve, reject }));
+      return new Promise((resolve, reject) => {
+        const waiter: Waiter = { position: target, resolve, reject };
+        waiters.push(waiter);
+        if (timeoutMs === undefined) return;
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((other) => other !== waiter);
+          reject(new ProjectionTimeout(target));
+        }, timeoutMs);
+        waiter.resolve = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     },
     async rebuild(onProgress, until) {
       await running;
@@ -139,6 +177,7 @@ export function createProjectionRuntime(
     position: () => position,
     async stop() {
       unsubscribe?.();
+      if (followTimer) clearInterval(followTimer);
       await running;
     },
   };

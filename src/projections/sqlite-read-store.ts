@@ -51,7 +51,8 @@ function sqlValue(value: Filter['value']): string | number | null {
  * field and an FTS5 trigram index over the lower-cased search text. Read models are rebuilt from the
  * log, so commits use `synchronous=NORMAL`: a crash may lose the newest commits, never consistency,
  * and the projectors catch up again from the checkpoint that was kept with the documents.
- * This process is the only writer, so answered pages are cached until a commit touches their collection.
+ * Answered pages are cached until a commit touches their collection; a commit by another process
+ * (the projector role) changes SQLite's `data_version`, which empties every cache.
  */
 export function openSqliteReadStore(file: string): ReadStore {
   const db = new Database(file);
@@ -60,6 +61,8 @@ export function openSqliteReadStore(file: string): ReadStore {
   db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projector TEXT PRIMARY KEY, position INTEGER NOT NULL)');
 
   const collections = new Map<string, Collection>();
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get() as number;
   const queryCache = new Map<string, Database.Statement>();
   const saveCheckpoint = db.prepare(
     `INSERT INTO checkpoints (projector, position) VALUES (?, ?)
@@ -165,6 +168,11 @@ export function openSqliteReadStore(file: string): ReadStore {
     },
     async find(name, query) {
       const target = collection(name);
+      const version = dataVersion.get() as number;
+      if (version !== seenVersion) {
+        seenVersion = version;
+        for (const other of collections.values()) other.pages.clear();
+      }
       const key = JSON.stringify(query);
       const cached = target.pages.get(key);
       if (cached) return cached;

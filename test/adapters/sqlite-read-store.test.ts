@@ -14,3 +14,24 @@ readStoreContract('SQLite', async () => {
     },
   };
 });
+
+describe('SQLite read store shared by two processes (api and projector roles)', () => {
+  it('answers a page again after the other connection commits, not from its cache', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'read.db');
+    const collection = { name: 'test.things', idKind: 'integer', searchFields: [], filterFields: [] } as const;
+    const reader = openSqliteReadStore(file);
+    const projector = openSqliteReadStore(file);
+    await reader.defineCollections([collection]);
+    await projector.defineCollections([collection]);
+    const page = { limit: 10, offset: 0 };
+
+    expect((await reader.find('test.things', page)).total).toBe(0);
+    await projector.commit([{ collection: 'test.things', id: 1, doc: { id: 1 } }], new Map([['test', 1]]));
+
+    expect(await reader.find('test.things', page)).toEqual({ total: 1, items: ['{"id":1}'] });
+    await reader.close();
+    await projector.close();
+    cleanup();
+  });
+});

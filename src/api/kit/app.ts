@@ -79,7 +79,7 @@ export function createModuleApp(
 
   const authorize = callerCheck(module, options.apiToken, services);
   const routers = [
-    createReadRouter(module, services.readStore, authorize, services.logger),
+    createReadRouter(module, services, authorize, services.logger),
     createWriteRouter(module, services, authorize, services.logger),
     createModuleRouteRouter(module, services, authorize, services.logger),
   ];

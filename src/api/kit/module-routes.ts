@@ -5,6 +5,7 @@ import { logCompleted, requestIdOf } from './logging';
 import type { Caller, ModuleDefinition, ModuleRoute, RouteServices } from './module';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
 import { headerOf } from './access';
+import { awaitPosition, minPositionOf } from './consistency';
 import { summarise, zodDetails, type ValidationDetail } from './validation';
 
 const invalid = (details: ValidationDetail[]) =>
@@ -51,6 +52,9 @@ export function createModuleRouteRouter(
       const caller = route.public
         ? { actor: 'anonymous' }
         : await authorize(req, route.method === 'get' ? 'read' : 'write');
+      const minPosition = route.method === 'get' ? minPositionOf(req) : undefined;
+      if (typeof minPosition === 'object') throw invalid([minPosition]);
+      if (minPosition !== undefined) await awaitPosition(services.runtime, minPosition);
       let query: unknown = undefined;
       if (route.query) {
         const parsed = route.query.safeParse(queryObject(url), { reportInput: true });

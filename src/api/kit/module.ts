@@ -14,7 +14,7 @@ import type {
   FilterOperator,
   ReadStore,
 } from '../../projections/read-store';
-import type { ProjectionRuntime } from '../../projections/runtime';
+import type { ProjectionProgress } from '../../projections/runtime';
 import type { JobQueue } from '../../workers/job-queue';
 import type { SeedContext } from '../../seed/context';
 
@@ -141,7 +141,7 @@ export interface ModuleRoute<Query = unknown, Body = unknown> {
 export interface RouteServices {
   eventStore: EventStore;
   readStore: ReadStore;
-  runtime: ProjectionRuntime;
+  runtime: ProjectionProgress;
   jobs: JobQueue;
   ids: IdAllocator;
   clock: Clock;

@@ -3,14 +3,16 @@ import type { Filter, ReadStore } from '../../projections/read-store';
 import { decodeSegment, sendError, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import type { Caller, ModuleDefinition } from './module';
-import { readItem, readList, scopeFilter } from './reads';
+import { invalidParameters, readItem, readList, scopeFilter } from './reads';
+import { awaitPosition, minPositionOf } from './consistency';
+import type { ProjectionProgress } from '../../projections/runtime';
 
 const PREFIX = '/api/v1/';
 
 /** `GET /api/v1/<resource>` and `GET /api/v1/<resource>/{id}` on `node:http`; other requests pass on. */
 export function createReadRouter(
   module: ModuleDefinition,
-  readStore: ReadStore,
+  { readStore, runtime: progress }: { readStore: ReadStore; runtime: ProjectionProgress },
   authorize: (req: Parameters<Router>[0], kind: 'read') => Promise<Caller>,
   logger: Logger,
 ): Router {
@@ -35,10 +37,18 @@ export function createReadRouter(
       rawId === undefined
         ? readList(module, resource, readStore, query, scope)
         : readItem(module, resource, readStore, rawId, scope);
-    // Public modules skip the access check's extra turn of the event loop.
-    const answer = module.access
-      ? authorize(req, 'read').then((caller) => read(scopeFilter(resource, caller)))
-      : read();
+    const minPosition = minPositionOf(req);
+    // Reads that need neither an access check nor a wait skip an extra turn of the event loop.
+    const answer =
+      typeof minPosition === 'object'
+        ? Promise.resolve(invalidParameters(module, [minPosition]))
+        : module.access || minPosition !== undefined
+          ? (async () => {
+              const caller = await authorize(req, 'read');
+              if (minPosition !== undefined) await awaitPosition(progress, minPosition);
+              return read(scopeFilter(resource, caller));
+            })()
+          : read();
     answer.then(
       ({ status, body }) => {
         sendJson(res, status, body, { 'X-Request-Id': id });

@@ -39,7 +39,7 @@ function error(apiError: ApiError): ReadAnswer {
   return json(ERROR_STATUS[apiError.code], errorEnvelope(apiError));
 }
 
-function invalidParameters(module: ModuleDefinition, details: ValidationDetail[]): ReadAnswer {
+export function invalidParameters(module: ModuleDefinition, details: ValidationDetail[]): ReadAnswer {
   if (module.readErrors === 'detail') return json(422, { detail: details });
   return error(new ApiError('validation_error', summarise(details), { issues: details }));
 }

@@ -7,7 +7,7 @@ import type { IdAllocator } from '../../commands/ids';
 import type { StoredEvent } from '../../events/envelope';
 import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../events/event-store';
 import type { DocumentProjection } from '../../projections/projection';
-import type { ProjectionRuntime } from '../../projections/runtime';
+import type { ProjectionProgress } from '../../projections/runtime';
 import { headerOf } from './access';
 import { ApiError } from './errors';
 import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
@@ -17,9 +17,14 @@ import { summarise, zodDetails } from './validation';
 
 export interface WriteServices {
   eventStore: EventStore;
-  runtime: ProjectionRuntime;
+  runtime: ProjectionProgress;
   ids: IdAllocator;
   clock: Clock;
+  /**
+   * Answer a write once the read models show it (the embedded profile). In the distributed profile
+   * the api role answers at once, with `X-Event-Position` for a later read's `X-Min-Position`.
+   */
+  readYourWrites?: boolean;
 }
 
 /** Largest accepted JSON body (express's default); larger ones are answered 413. */
@@ -121,7 +126,7 @@ export async function executeWrite(
   async function answer(events: readonly StoredEvent[], replayed: boolean): Promise<WriteAnswer> {
     const last = events[events.length - 1];
     if (!last) throw new Error('A write answered for an empty stream');
-    await runtime.waitFor(last.position);
+    if (services.readYourWrites !== false) await runtime.waitFor(last.position);
     const record = fold(route.projection, events);
     const headers: Record<string, string> = { 'X-Event-Position': String(last.position) };
     if (replayed) headers['Idempotent-Replayed'] = 'true';
