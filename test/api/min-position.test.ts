@@ -11,7 +11,7 @@ afterEach(() => h.close());
 describe('X-Event-Position and X-Min-Position', () => {
   it('a read that sends the position of a write it saw answers with that write', async () => {
     const created = await request(h.app).post('/api/v1/requests').set(auth).send(validRequest);
-    const position = created.headers['x-event-position'];
+    const position = String(created.headers['x-event-position']);
     expect(Number(position)).toBeGreaterThan(0);
 
     const res = await request(h.app)
