@@ -15,6 +15,10 @@ import { createProjectionRuntime } from './projections/runtime';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { verifyLog } from './events/verify';
 import { openSuite, seedDemoData, startSuite, type Suite } from './main';
+import { startApiRole, startProjectorRole, startWorkerRole } from './roles';
+import { MODULE_IDS } from './api/kit/module';
+import { MODULES } from './api/modules';
+import type { Logger } from 'pino';
 
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -80,6 +84,21 @@ async function printLog(options: LogOptions & { limit: number; format: LogFormat
   await suite.close();
 }
 
+/** Stops the process's servers and stores on SIGINT/SIGTERM, letting requests in flight finish. */
+function stopOnSignal(logger: Logger, running: { stop(): Promise<void> }): void {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    await running.stop();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
 const program = new Command('suite')
   .description('The suite: event-sourced enterprise modules')
   .version('1.0.0');
@@ -94,18 +113,49 @@ program
   .action(async (options: { dataDir?: string; readOnly?: boolean }) => {
     const settings = config(options);
     const logger = createLogger(settings.logLevel);
-    const running = await startSuite(settings, { logger, readOnly: options.readOnly });
-    let stopping = false;
-    const shutdown = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down: finishing in-flight requests');
-      await running.stop();
-      logger.info('stopped');
-      process.exit(0);
-    };
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    stopOnSignal(logger, await startSuite(settings, { logger, readOnly: options.readOnly }));
+  });
+
+const moduleIds = MODULE_IDS.join(', ');
+
+program
+  .command('api')
+  .description("role: serve the APIs of the given modules (reads from the projector role's read models)")
+  .addOption(dataDirOption())
+  .requiredOption('--module <id...>', `module(s) to serve (${moduleIds}), or all`)
+  .action(async (options: { dataDir?: string; module: string[] }) => {
+    const settings = config(options);
+    const logger = createLogger(settings.logLevel);
+    const wanted = options.module.includes('all') ? MODULES.map((module) => module.id) : options.module;
+    const modules = wanted.map((id) => {
+      const module = MODULES.find((candidate) => candidate.id === id);
+      if (!module) {
+        const built = MODULES.map((candidate) => candidate.id).join(', ');
+        throw new InvalidArgumentError(`unknown module ${id}; built modules: ${built}`);
+      }
+      return module;
+    });
+    stopOnSignal(logger, await startApiRole(settings, modules, { logger }));
+  });
+
+program
+  .command('projector')
+  .description('role: keep every read model up to date with the log; /metrics on SUITE_METRICS_PORT')
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const settings = config(options);
+    const logger = createLogger(settings.logLevel);
+    stopOnSignal(logger, await startProjectorRole(settings, { logger }));
+  });
+
+program
+  .command('worker')
+  .description('role: queue and run the jobs the log makes due (BullMQ with SUITE_REDIS_URL); /metrics')
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const settings = config(options);
+    const logger = createLogger(settings.logLevel);
+    stopOnSignal(logger, await startWorkerRole(settings, { logger }));
   });
 
 program

@@ -41,6 +41,30 @@ const ConfigSchema = z.object({
   SUITE_AUDIT_PORT: port(8091),
   SUITE_SEED: z.string().min(1).default('demo'),
   SUITE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SUITE_EVENT_STORE: z
+    .string()
+    .regex(
+      /^(sqlite|(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\/.+)$/,
+      'must be sqlite or an esdb:// URL',
+    )
+    .default('sqlite'),
+  SUITE_READ_STORE: z
+    .string()
+    .regex(/^(sqlite|mongodb(\+srv)?:\/\/.+)$/, 'must be sqlite or a mongodb:// URL')
+    .default('sqlite'),
+  SUITE_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// URL')
+    .optional(),
+  SUITE_REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+    .default('suite'),
+  SUITE_KAFKA_BROKERS: z
+    .string()
+    .regex(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port...]')
+    .optional(),
+  SUITE_METRICS_PORT: port(9464),
   ...Object.fromEntries(MODULE_IDS.map((module) => [portVariable(module), port(DEFAULT_PORTS[module])])),
 });
 
@@ -56,6 +80,18 @@ export interface Config {
   seed: string;
   logLevel: string;
   ports: Record<ModuleId, number>;
+  /** `sqlite` (the embedded log in the data directory) or an EventStoreDB/KurrentDB connection string. */
+  eventStore: string;
+  /** `sqlite` (read models in the data directory) or a MongoDB connection string. */
+  readStore: string;
+  /** Set: jobs go through BullMQ on this Redis; unset: they run in the process that queues them. */
+  redisUrl: string | undefined;
+  /** Prefix of the job queue's Redis keys, so several suites can share one Redis. */
+  redisPrefix: string;
+  /** Kafka brokers `suite relay` publishes to. */
+  kafkaBrokers: string[] | undefined;
+  /** Where the projector, worker and relay roles serve `/metrics`. */
+  metricsPort: number;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: values.SUITE_SEED,
     logLevel: values.SUITE_LOG_LEVEL,
     ports,
+    eventStore: values.SUITE_EVENT_STORE,
+    readStore: values.SUITE_READ_STORE,
+    redisUrl: values.SUITE_REDIS_URL,
+    redisPrefix: values.SUITE_REDIS_PREFIX,
+    kafkaBrokers: values.SUITE_KAFKA_BROKERS?.split(','),
+    metricsPort: values.SUITE_METRICS_PORT,
   };
 }

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import path from 'node:path';
 import type { Logger } from 'pino';
+import { openEventStore, openJobQueue, openReadStore } from './adapters';
 import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
+import { resolveSessionSecret } from './api/kit/session-secret';
 import type { ModuleDefinition } from './api/kit/module';
 import { MODULES } from './api/modules';
 import { systemClock, type Clock } from './clock';
@@ -12,12 +13,10 @@ import type { Config } from './config';
 import { suiteCatalog, type SuiteCatalog } from './events/catalog';
 import type { EventStore } from './events/event-store';
 import { withUpcasting } from './events/upcasting';
-import { openSqliteEventStore } from './events/sqlite-event-store';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
-import { openSqliteReadStore } from './projections/sqlite-read-store';
+import { createMetrics } from './metrics';
 import { createSeedContext } from './seed/context';
-import { createInProcessJobQueue } from './workers/in-process-job-queue';
 import type { JobQueue } from './workers/job-queue';
 import { followJobTriggers, processModuleJobs, type JobTriggers } from './workers/module-jobs';
 
@@ -45,18 +44,23 @@ export interface OpenOptions {
   logger: Logger;
   clock?: Clock;
   modules?: readonly ModuleDefinition[];
+  /** Other processes (the roles of the distributed profile) write the same stores. */
+  shared?: boolean;
 }
 
-/** Opens the embedded stores (SQLite files in the data directory) and the projection runtime. */
+/** Opens the stores the configuration names (SQLite files in the data directory by default) and the projection runtime. */
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   mkdirSync(config.dataDir, { recursive: true });
   const modules = options.modules ?? MODULES;
   const catalog = suiteCatalog(modules);
-  const storedEvents = openSqliteEventStore(path.join(config.dataDir, 'events.db'));
+  const storedEvents = await openEventStore(config, { shared: options.shared === true });
   const eventStore = withUpcasting(storedEvents, catalog);
-  const readStore = openSqliteReadStore(path.join(config.dataDir, 'read-models.db'));
+  const readStore = await openReadStore(config);
   await readStore.defineCollections(
-    modules.flatMap((module) => module.resources.map((resource) => resource.collection)),
+    modules.flatMap((module) => [
+      ...module.resources.map((resource) => resource.collection),
+      ...(module.collections ?? []),
+    ]),
   );
   const runtime = createProjectionRuntime(
     eventStore,
@@ -64,7 +68,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     modules.map((module) => module.projector),
     (error) => options.logger.error({ err: error }, 'projection failed'),
   );
-  const jobs = createInProcessJobQueue();
+  const jobs = openJobQueue(config);
   const services = {
     eventStore,
     readStore,
@@ -124,7 +128,7 @@ export interface RunningSuite {
   stop(): Promise<void>;
 }
 
-function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
+export function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(handler);
     server.once('error', reject);
@@ -162,10 +166,16 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     await settle(suite);
   }
   const apiToken = readOnly ? undefined : config.apiToken;
+  const sessionSecret = resolveSessionSecret(config);
+  const metrics = createMetrics({
+    eventStore: suite.eventStore,
+    projections: suite.runtime,
+    jobs: suite.jobs,
+  });
   const servers: Server[] = [];
   for (const module of suite.modules) {
     const port = config.ports[module.id];
-    servers.push(await listen(createModuleApp(module, suite, { apiToken }), port, config.host));
+    servers.push(await listen(createModuleApp(module, suite, { apiToken, sessionSecret, metrics }), port, config.host));
     logger.info(
       { module: module.id, url: `http://${config.host}:${port}/api/` },
       `${module.title} listening`,

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { bearerCheck } from './auth';
-import type { AccessRequest, Caller, ModuleDefinition, RouteServices } from './module';
+import type { AccessRequest, Caller, ModuleDefinition, ModuleSettings, RouteServices } from './module';
 
 /** The last value of a request header (repeated headers count by their last value). */
 export function headerOf(req: IncomingMessage): AccessRequest['header'] {
@@ -18,11 +18,11 @@ const ANONYMOUS: Caller = { actor: 'anonymous' };
  */
 export function callerCheck(
   module: ModuleDefinition,
-  apiToken: string | undefined,
+  settings: ModuleSettings,
   services: RouteServices,
 ): (req: IncomingMessage, kind: 'read' | 'write') => Promise<Caller> {
   const { access } = module;
-  if (access) return (req, kind) => access.authorize({ header: headerOf(req) }, kind, services);
-  const bearer = bearerCheck(apiToken);
+  if (access) return (req, kind) => access.authorize({ header: headerOf(req) }, kind, services, settings);
+  const bearer = bearerCheck(settings.apiToken);
   return async (req, kind) => (kind === 'read' ? ANONYMOUS : { actor: bearer(req.headers.authorization) });
 }

@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
+import type { Registry } from 'prom-client';
 import { callerCheck } from './access';
-import type { ModuleDefinition, RouteServices } from './module';
+import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
 import { createModuleRouteRouter } from './module-routes';
 import { describeModule, openApiPath } from './openapi';
 import { createReadRouter } from './read-router';
@@ -9,9 +10,10 @@ import { createWriteRouter, type WriteServices } from './writes';
 
 export type ModuleServices = WriteServices & RouteServices;
 
-export interface ModuleAppOptions {
-  apiToken: string | undefined;
-}
+export type ModuleAppOptions = ModuleSettings & {
+  /** Served at `/metrics` when given. */
+  metrics?: Registry;
+};
 
 function apiIndex(module: ModuleDefinition) {
   return {
@@ -66,6 +68,7 @@ export function createModuleApp(
       writes_enabled: options.apiToken !== undefined,
     }),
     descriptions: describeModule(module),
+    metrics: options.metrics,
   });
   for (const resource of module.resources) {
     table.reserve(`/api/v1/${resource.path}`, ['GET', 'HEAD']);
@@ -77,11 +80,11 @@ export function createModuleApp(
   }
   const app = table.finish();
 
-  const authorize = callerCheck(module, options.apiToken, services);
+  const authorize = callerCheck(module, options, services);
   const routers = [
     createReadRouter(module, services, authorize, services.logger),
     createWriteRouter(module, services, authorize, services.logger),
-    createModuleRouteRouter(module, services, authorize, services.logger),
+    createModuleRouteRouter(module, services, authorize, services.logger, options),
   ];
   return (req, res) => {
     if (!routers.some((route) => route(req, res))) app(req, res);

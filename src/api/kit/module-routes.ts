@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { ApiError } from './errors';
 import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
-import type { Caller, ModuleDefinition, ModuleRoute, RouteServices } from './module';
+import type { Caller, ModuleDefinition, ModuleRoute, ModuleSettings, RouteServices } from './module';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
 import { headerOf } from './access';
 import { awaitPosition, minPositionOf } from './consistency';
@@ -27,6 +27,7 @@ export function createModuleRouteRouter(
   services: RouteServices,
   authorize: (req: Parameters<Router>[0], kind: 'read' | 'write') => Promise<Caller>,
   logger: Logger,
+  settings: ModuleSettings = { apiToken: undefined },
 ): Router {
   const routes = (module.routes ?? []).map((route) => ({ route, match: pathMatcher(route.path) }));
 
@@ -77,7 +78,7 @@ export function createModuleRouteRouter(
         body = parsed.data;
       }
       const commands = requestCommandContext(services, { caller, requestId, header: headerOf(req) });
-      return route.handle({ query, params, body, caller, requestId, commands, req, res }, services);
+      return route.handle({ query, params, body, caller, requestId, commands, req, res, settings }, services);
     })().then(
       (answer) => {
         if (answer !== 'streamed') {

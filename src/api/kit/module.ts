@@ -80,13 +80,26 @@ export interface AccessRequest {
   header(name: string): string | undefined;
 }
 
+/** The deployment's secrets, for access checks and routes that authenticate themselves; never logged. */
+export interface ModuleSettings {
+  /** Unset: writes (and whatever else needs the token) answer 503. */
+  apiToken: string | undefined;
+  /** The key that signs session cookies; unset where no module uses sessions. */
+  sessionSecret?: string;
+}
+
 /**
  * Who may call a module's data endpoints (reads, writes and routes; health, index and descriptions
  * stay public). Modules without it have public reads and bearer-token writes.
  */
 export interface ModuleAccess {
   /** Throws an `ApiError` (400, 401, 403, 503...) or names the caller. */
-  authorize(request: AccessRequest, kind: 'read' | 'write', services: RouteServices): Promise<Caller>;
+  authorize(
+    request: AccessRequest,
+    kind: 'read' | 'write',
+    services: RouteServices,
+    settings: ModuleSettings,
+  ): Promise<Caller>;
   /** OpenAPI security schemes, by name, that every data endpoint requires. */
   securitySchemes: Readonly<Record<string, SecurityScheme>>;
   /** Request headers every data endpoint takes (`writes`: only writes). */
@@ -113,6 +126,7 @@ export interface RouteInput<Query, Body> {
   /** The raw exchange, for routes that stream (server-sent events) or set cookies. */
   req: IncomingMessage;
   res: ServerResponse;
+  settings: ModuleSettings;
 }
 
 /**
@@ -176,6 +190,8 @@ export interface ModuleDefinition {
   readErrors: 'detail' | 'envelope';
   list: { defaultLimit: number; maxLimit: number };
   resources: readonly ResourceDefinition[];
+  /** Read models the projector writes beyond the resources' (served by the module's routes). */
+  collections?: readonly CollectionDefinition[];
   writes: readonly WriteRoute[];
   routes?: readonly ModuleRoute[];
   jobs?: readonly ModuleJob[];

@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import swaggerUi from 'swagger-ui-express';
 import { ApiError } from './errors';
 import { sendError } from './http';
@@ -38,7 +39,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
  */
 export function createRouteTable(
   logger: Logger,
-  basics: { index: object; health: () => object; descriptions: Descriptions },
+  basics: { index: object; health: () => object; descriptions: Descriptions; metrics?: Registry },
 ): RouteTable {
   const app = express();
   app.disable('x-powered-by');
@@ -54,11 +55,16 @@ export function createRouteTable(
     reserve(path, method === 'get' ? ['GET', 'HEAD'] : [method.toUpperCase()]);
   };
 
-  const { index, health, descriptions } = basics;
+  const { index, health, descriptions, metrics } = basics;
   route('get', '/api/', (_req, res) => void res.json(index));
   route('get', '/api/v1/health', (_req, res) => void res.json(health()));
   route('get', '/api/openapi.json', (_req, res) => void res.json(descriptions.runtime));
   route('get', '/swagger.json', (_req, res) => void res.json(descriptions.compatibility));
+  if (metrics) {
+    route('get', '/metrics', (_req, res, next) => {
+      metrics.metrics().then((text) => void res.type(metrics.contentType).send(text), next);
+    });
+  }
   app.use('/api/docs', swaggerUi.serveFiles(descriptions.runtime), swaggerUi.setup(descriptions.runtime));
 
   return {

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { Config } from './config';
+import type { EventStore } from './events/event-store';
+import { withHeadPolling } from './events/head-polling';
+import { openSqliteEventStore } from './events/sqlite-event-store';
+import type { ReadStore } from './projections/read-store';
+import { openSqliteReadStore } from './projections/sqlite-read-store';
+import { createBullMqJobQueue } from './workers/bullmq-job-queue';
+import { createInProcessJobQueue } from './workers/in-process-job-queue';
+import type { JobQueue } from './workers/job-queue';
+
+/** How often a role polls for what another process wrote to the embedded stores. */
+export const POLL_MS = 50;
+
+/**
+ * The log named by SUITE_EVENT_STORE. A role that follows a SQLite log another process writes
+ * (`shared`) polls its head: no notification crosses the process boundary.
+ */
+export async function openEventStore(config: Config, { shared }: { shared: boolean }): Promise<EventStore> {
+  const store = openSqliteEventStore(path.join(config.dataDir, 'events.db'));
+  return shared ? withHeadPolling(store, POLL_MS) : store;
+}
+
+/** The read models named by SUITE_READ_STORE. */
+export async function openReadStore(config: Config): Promise<ReadStore> {
+  return openSqliteReadStore(path.join(config.dataDir, 'read-models.db'));
+}
+
+/** BullMQ on SUITE_REDIS_URL when set; otherwise jobs run in the process that queues them. */
+export function openJobQueue(config: Config): JobQueue {
+  return config.redisUrl
+    ? createBullMqJobQueue({ url: config.redisUrl, prefix: config.redisPrefix })
+    : createInProcessJobQueue();
+}

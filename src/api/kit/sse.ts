@@ -1,0 +1,39 @@
+import type { ServerResponse } from 'node:http';
+
+export interface SseStream {
+  /** Sends one event; ignored once the client has gone. */
+  send(event: string, data: unknown): void;
+  /** Aborted when the client disconnects (or the stream is ended). */
+  signal: AbortSignal;
+  end(): void;
+}
+
+/**
+ * Opens a server-sent event stream (`text/event-stream`): each event is `event: <name>` and one
+ * `data:` line of JSON. A client that disconnects aborts `signal`, so the work behind it can stop.
+ */
+export function openSse(res: ServerResponse, headers: Record<string, string> = {}): SseStream {
+  const controller = new AbortController();
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  res.flushHeaders();
+  // The response closes early when the client goes (a request's own `close` fires once its body is read).
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return {
+    signal: controller.signal,
+    send(event, data) {
+      if (res.writableEnded || res.destroyed) return;
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end() {
+      if (!res.writableEnded) res.end();
+    },
+  };
+}

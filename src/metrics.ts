@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { EventStore } from './events/event-store';
+import type { ProjectionProgress } from './projections/runtime';
+import type { JobQueue } from './workers/job-queue';
+
+/** What this process can report on; each role passes what it has. */
+export interface MetricSources {
+  eventStore: EventStore;
+  projections?: ProjectionProgress;
+  jobs?: JobQueue;
+  /** The position the relay has published up to. */
+  relayPosition?: () => number;
+}
+
+/**
+ * The Prometheus registry of one process: Node's default metrics, the log head, and the lags that
+ * tell whether a role keeps up (projector lag, relay lag in events; queue depth by job state).
+ */
+export function createMetrics(sources: MetricSources): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const head = () => sources.eventStore.headPosition();
+
+  new Gauge({
+    name: 'suite_event_log_head_position',
+    help: 'Global position of the newest event in the log',
+    registers: [registry],
+    async collect() {
+      this.set(await head());
+    },
+  });
+  const { projections, jobs, relayPosition } = sources;
+  if (projections) {
+    new Gauge({
+      name: 'suite_projector_lag_events',
+      help: 'Events in the log that the read models do not show yet',
+      registers: [registry],
+      async collect() {
+        this.set(Math.max(0, (await head()) - projections.position()));
+      },
+    });
+  }
+  if (relayPosition) {
+    new Gauge({
+      name: 'suite_relay_lag_events',
+      help: 'Events in the log not yet acknowledged by the broker',
+      registers: [registry],
+      async collect() {
+        this.set(Math.max(0, (await head()) - relayPosition()));
+      },
+    });
+  }
+  if (jobs) {
+    new Gauge({
+      name: 'suite_job_queue_depth',
+      help: 'Jobs by state (waiting, active, delayed, failed)',
+      labelNames: ['state'],
+      registers: [registry],
+      async collect() {
+        const counts = await jobs.counts();
+        for (const state of ['waiting', 'active', 'delayed', 'failed'] as const) {
+          this.set({ state }, counts[state]);
+        }
+      },
+    });
+  }
+  return registry;
+}
+
+/** `GET /metrics` (and `/health`) for the roles that serve no API: projector, worker, relay. */
+export function serveMetrics(registry: Registry, port: number, host: string, role: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?', 1)[0];
+    if (req.method === 'GET' && path === '/metrics') {
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
+        () => res.writeHead(500).end(),
+      );
+    } else if (req.method === 'GET' && path === '/health') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 'ok', role }));
+    } else {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({ error: { code: 'route_not_found', message: `No route for ${req.method} ${path}` } }),
+      );
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

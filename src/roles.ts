@@ -1,0 +1,95 @@
+import type { Server } from 'node:http';
+import { POLL_MS } from './adapters';
+import { createModuleApp } from './api/kit/app';
+import type { ModuleDefinition } from './api/kit/module';
+import type { Config } from './config';
+import { listen, openSuite, startWorker, type OpenOptions, type Suite } from './main';
+import { createMetrics, serveMetrics } from './metrics';
+
+/** A role of the distributed profile, running in this process until stopped. */
+export interface RunningRole {
+  suite: Suite;
+  servers: Server[];
+  stop(): Promise<void>;
+}
+
+function running(suite: Suite, servers: Server[], stopRole?: () => Promise<void>): RunningRole {
+  return {
+    suite,
+    servers,
+    async stop() {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeIdleConnections();
+            }),
+        ),
+      );
+      await stopRole?.();
+      await suite.close();
+    },
+  };
+}
+
+/**
+ * `suite api --module <id>`: serves the modules' APIs. Reads come from read models another process
+ * (the projector) writes; a write answers at once with `X-Event-Position`, and a read that sends it
+ * back as `X-Min-Position` waits until the projector has passed it.
+ */
+export async function startApiRole(
+  config: Config,
+  modules: readonly ModuleDefinition[],
+  options: OpenOptions,
+): Promise<RunningRole> {
+  const suite = await openSuite(config, { ...options, modules, shared: true });
+  await suite.runtime.follow(POLL_MS);
+  const metrics = createMetrics({
+    eventStore: suite.eventStore,
+    projections: suite.runtime,
+    jobs: suite.jobs,
+  });
+  const services = { ...suite, readYourWrites: false };
+  const servers: Server[] = [];
+  for (const module of modules) {
+    const app = createModuleApp(module, services, { apiToken: config.apiToken, metrics });
+    servers.push(await listen(app, config.ports[module.id], config.host));
+    suite.logger.info({ module: module.id, port: config.ports[module.id] }, `api role: ${module.title}`);
+  }
+  return running(suite, servers);
+}
+
+/** `suite projector`: keeps every read model up to date with the log. */
+export async function startProjectorRole(config: Config, options: OpenOptions): Promise<RunningRole> {
+  const suite = await openSuite(config, { ...options, shared: true });
+  await suite.runtime.start();
+  const metrics = createMetrics({ eventStore: suite.eventStore, projections: suite.runtime });
+  const server = await serveMetrics(metrics, config.metricsPort, config.host, 'projector');
+  suite.logger.info(
+    { position: suite.runtime.position(), metricsPort: config.metricsPort },
+    'projector role',
+  );
+  return running(suite, [server]);
+}
+
+/**
+ * `suite worker`: queues the jobs the log makes due and runs them (with SUITE_REDIS_URL, any number
+ * of workers share the BullMQ queue). Jobs read the read models the projector writes.
+ */
+export async function startWorkerRole(config: Config, options: OpenOptions): Promise<RunningRole> {
+  const suite = await openSuite(config, { ...options, shared: true });
+  await suite.runtime.follow(POLL_MS);
+  await startWorker(suite);
+  const metrics = createMetrics({
+    eventStore: suite.eventStore,
+    projections: suite.runtime,
+    jobs: suite.jobs,
+  });
+  const server = await serveMetrics(metrics, config.metricsPort, config.host, 'worker');
+  suite.logger.info(
+    { metricsPort: config.metricsPort, queue: config.redisUrl ? 'bullmq' : 'in-process' },
+    'worker role',
+  );
+  return running(suite, [server]);
+}
