@@ -55,8 +55,9 @@ export function createReadRouter(
         logCompleted(logger, req, id, status, started);
       },
       (error: unknown) => {
-        sendError(res, error, { 'X-Request-Id': id });
-        logger.error({ err: error, req: { id, method: req.method, url } }, 'request failed');
+        const apiError = sendError(res, error, { 'X-Request-Id': id });
+        if (apiError.code === 'internal_error')
+          logger.error({ err: error, req: { id, method: req.method, url } }, 'request failed');
         logCompleted(logger, req, id, res.statusCode, started);
       },
     );
