@@ -14,6 +14,7 @@ import {
   type StreamHead,
 } from './event-store';
 import { GENESIS_HASH, hashEvent } from './hash-chain';
+import { createWalSync } from './wal-sync';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -61,16 +62,19 @@ function rowToEvent(row: EventRow): StoredEvent {
 }
 
 /**
- * The embedded EventStore: one SQLite file in WAL mode with `synchronous=FULL`, so an append is
- * acknowledged only after its commit is fsynced. Appends that arrive in the same turn of the event
- * loop are committed together in one transaction (group commit), each inside its own savepoint so that
- * one append's conflict does not fail its neighbours.
+ * The embedded EventStore: one SQLite file in WAL mode; an append is acknowledged only after its
+ * commit is fsynced (see `createWalSync`: the fsync runs off the event loop). Appends that arrive in
+ * the same turn of the event loop are committed together in one transaction (group commit), each
+ * inside its own savepoint so that one append's conflict does not fail its neighbours; the next group
+ * commits while the previous one is being synced. Feed readers (`readAll`, `onAppended`) only see
+ * events that are on disk, so no read model ever shows an event a power cut could take back.
  */
 export function openSqliteEventStore(file: string): EventStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma('synchronous = NORMAL');
   db.exec(SCHEMA);
+  const walSync = createWalSync(file);
 
   const statements = {
     streamHead: db.prepare<[string], { revision: number; hash: string }>(
@@ -88,8 +92,8 @@ export function openSqliteEventStore(file: string): EventStore {
     readStream: db.prepare<[string, number], EventRow>(
       'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision',
     ),
-    readAll: db.prepare<[number, number], EventRow>(
-      'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+    readAll: db.prepare<[number, number, number], EventRow>(
+      'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
     ),
     head: db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
     lastNumber: db.prepare<[string], { last: number | null }>(
@@ -173,25 +177,47 @@ export function openSqliteEventStore(file: string): EventStore {
     }),
   );
 
+  /** The head of what is on disk: what feed readers may see. */
+  let durableHead = statements.head.get()?.head ?? 0;
+  let unsyncedBatches = 0;
+  let syncing = Promise.resolve();
+
+  /** While this process has commits not yet on disk, the durable head; otherwise the log's head (other processes may write it). */
+  function visibleHead(): number {
+    if (unsyncedBatches === 0) durableHead = Math.max(durableHead, statements.head.get()?.head ?? 0);
+    return durableHead;
+  }
+
   function flush(): void {
     flushScheduled = false;
     const batch = queue;
     queue = [];
     if (batch.length === 0) return;
-    let outcomes;
+    let outcomes: ReturnType<typeof commitBatch>;
     try {
       outcomes = commitBatch(batch);
     } catch (error) {
       for (const append of batch) append.reject(error);
       return;
     }
-    outcomes.forEach((outcome, index) => {
-      const append = batch[index] as PendingAppend;
-      if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(outcome.error);
-    });
-    const head = statements.head.get()?.head ?? 0;
-    for (const listener of listeners) listener(head);
+    const committedHead = statements.head.get()?.head ?? 0;
+    unsyncedBatches += 1;
+    syncing = walSync.afterCommit().then(
+      () => {
+        unsyncedBatches -= 1;
+        durableHead = Math.max(durableHead, committedHead);
+        outcomes.forEach((outcome, index) => {
+          const append = batch[index] as PendingAppend;
+          if (outcome.ok) append.resolve(outcome.result);
+          else append.reject(outcome.error);
+        });
+        for (const listener of listeners) listener(durableHead);
+      },
+      (error: unknown) => {
+        unsyncedBatches -= 1;
+        for (const append of batch) append.reject(error);
+      },
+    );
   }
 
   return {
@@ -209,7 +235,7 @@ export function openSqliteEventStore(file: string): EventStore {
       return statements.readStream.all(stream, options.toRevision ?? Number.MAX_SAFE_INTEGER).map(rowToEvent);
     },
     async readAll({ after, limit }: ReadAllOptions) {
-      return statements.readAll.all(after, limit).map(rowToEvent);
+      return statements.readAll.all(after, visibleHead(), limit).map(rowToEvent);
     },
     async queryLog(query: LogQuery) {
       const clauses = ['position > @after'];
@@ -229,7 +255,7 @@ export function openSqliteEventStore(file: string): EventStore {
       return db.prepare('SELECT stream, revision, hash FROM streams ORDER BY stream').all() as StreamHead[];
     },
     async headPosition() {
-      return statements.head.get()?.head ?? 0;
+      return visibleHead();
     },
     async lastStreamNumber(category) {
       return statements.lastNumber.get(category)?.last ?? 0;
@@ -243,6 +269,8 @@ export function openSqliteEventStore(file: string): EventStore {
     },
     async close() {
       while (queue.length > 0) flush();
+      await syncing;
+      await walSync.close();
       listeners.clear();
       db.close();
     },
