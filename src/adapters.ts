@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Config } from './config';
 import type { EventStore } from './events/event-store';
+import { openEsdbEventStore } from './events/esdb-event-store';
 import { withHeadPolling } from './events/head-polling';
 import { openSqliteEventStore } from './events/sqlite-event-store';
 import type { ReadStore } from './projections/read-store';
+import { openMongoReadStore } from './projections/mongo-read-store';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { createBullMqJobQueue } from './workers/bullmq-job-queue';
 import { createInProcessJobQueue } from './workers/in-process-job-queue';
@@ -17,12 +19,15 @@ export const POLL_MS = 50;
  * (`shared`) polls its head: no notification crosses the process boundary.
  */
 export async function openEventStore(config: Config, { shared }: { shared: boolean }): Promise<EventStore> {
+  // EventStoreDB notifies every process through its `$all` subscription.
+  if (config.eventStore !== 'sqlite') return openEsdbEventStore(config.eventStore);
   const store = openSqliteEventStore(path.join(config.dataDir, 'events.db'));
   return shared ? withHeadPolling(store, POLL_MS) : store;
 }
 
 /** The read models named by SUITE_READ_STORE. */
 export async function openReadStore(config: Config): Promise<ReadStore> {
+  if (config.readStore !== 'sqlite') return openMongoReadStore(config.readStore);
   return openSqliteReadStore(path.join(config.dataDir, 'read-models.db'));
 }
 

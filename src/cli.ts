@@ -15,7 +15,7 @@ import { createProjectionRuntime } from './projections/runtime';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { verifyLog } from './events/verify';
 import { openSuite, seedDemoData, startSuite, type Suite } from './main';
-import { startApiRole, startProjectorRole, startWorkerRole } from './roles';
+import { startApiRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
 import { MODULE_IDS } from './api/kit/module';
 import { MODULES } from './api/modules';
 import type { Logger } from 'pino';
@@ -146,6 +146,16 @@ program
     const settings = config(options);
     const logger = createLogger(settings.logLevel);
     stopOnSignal(logger, await startProjectorRole(settings, { logger }));
+  });
+
+program
+  .command('relay')
+  .description('role: publish every committed event to Kafka (SUITE_KAFKA_BROKERS), at-least-once; /metrics')
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const settings = config(options);
+    const logger = createLogger(settings.logLevel);
+    stopOnSignal(logger, await startRelayRole(settings, { logger }));
   });
 
 program

@@ -2,9 +2,16 @@ import type { Server } from 'node:http';
 import { POLL_MS } from './adapters';
 import { createModuleApp } from './api/kit/app';
 import type { ModuleDefinition } from './api/kit/module';
-import type { Config } from './config';
+import path from 'node:path';
+import { ConfigError, type Config } from './config';
 import { listen, openSuite, startWorker, type OpenOptions, type Suite } from './main';
 import { createMetrics, serveMetrics } from './metrics';
+import { openKafkaPublisher } from './workers/kafka-publisher';
+import { runRelay } from './workers/relay';
+import { fileRelayCheckpoint } from './workers/relay-checkpoint-file';
+
+/** The relay's position, kept apart from the read models (a rebuild must not republish the log). */
+const RELAY_CHECKPOINT_FILE = 'relay-checkpoint.json';
 
 /** A role of the distributed profile, running in this process until stopped. */
 export interface RunningRole {
@@ -53,7 +60,11 @@ export async function startApiRole(
   const services = { ...suite, readYourWrites: false };
   const servers: Server[] = [];
   for (const module of modules) {
-    const app = createModuleApp(module, services, { apiToken: config.apiToken, metrics });
+    const app = createModuleApp(module, services, {
+      apiToken: config.apiToken,
+      metrics,
+      writeRateLimit: config.writeRateLimit,
+    });
     servers.push(await listen(app, config.ports[module.id], config.host));
     suite.logger.info({ module: module.id, port: config.ports[module.id] }, `api role: ${module.title}`);
   }
@@ -92,4 +103,36 @@ export async function startWorkerRole(config: Config, options: OpenOptions): Pro
     'worker role',
   );
   return running(suite, [server]);
+}
+
+/**
+ * `suite relay`: publishes every committed event to Kafka (topic per module, key = stream), saving
+ * its position in the data directory only after the broker acknowledged (at-least-once).
+ */
+export async function startRelayRole(config: Config, options: OpenOptions): Promise<RunningRole> {
+  if (!config.kafkaBrokers)
+    throw new ConfigError('suite relay needs SUITE_KAFKA_BROKERS (host:port[,host:port...])');
+  const suite = await openSuite(config, { ...options, shared: true });
+  const publisher = await openKafkaPublisher({ brokers: config.kafkaBrokers, logger: suite.logger });
+  const checkpoint = fileRelayCheckpoint(path.join(config.dataDir, RELAY_CHECKPOINT_FILE));
+  let published = await checkpoint.load();
+  const metrics = createMetrics({ eventStore: suite.eventStore, relayPosition: () => published });
+  const server = await serveMetrics(metrics, config.metricsPort, config.host, 'relay');
+  const stopping = new AbortController();
+  const relay = runRelay({
+    eventStore: suite.storedEvents,
+    publisher,
+    checkpoint,
+    logger: suite.logger,
+    signal: stopping.signal,
+    onPublished: (position) => {
+      published = position;
+    },
+  });
+  suite.logger.info({ brokers: config.kafkaBrokers, from: published }, 'relay role');
+  return running(suite, [server], async () => {
+    stopping.abort();
+    await relay;
+    await publisher.close();
+  });
 }

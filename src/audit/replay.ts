@@ -1,4 +1,4 @@
-import type { EventStore } from '../events/event-store';
+import { readAllUntil, type EventStore } from '../events/event-store';
 import type { StoredEvent } from '../events/envelope';
 
 const PAGE = 2000;
@@ -25,8 +25,8 @@ export async function copyLog(
   onProgress?: (position: number) => void,
 ): Promise<void> {
   if ((await to.headPosition()) > 0) throw new Error('The target store already holds events');
-  for (let after = 0; after < until;) {
-    const page = await from.readAll({ after, limit: Math.min(PAGE, until - after) });
+  for (let after = 0; ;) {
+    const page = await readAllUntil(from, after, PAGE, until);
     if (page.length === 0) break;
     await Promise.all(
       page.map((event) =>

@@ -24,7 +24,12 @@ export interface PendingEvent extends NewEvent {
 export interface AppendOptions {
   expectedRevision: ExpectedRevision;
   metadata: EventMetadata;
-  /** Event ids, one per event; generated when absent. Appending the same ids again is a no-op. */
+  /**
+   * Event ids, one per event; generated when absent. Appending the same ids again to the same stream,
+   * at the place they were appended, is a no-op that answers the stored events. Whether ids are also
+   * recognised elsewhere is the store's: SQLite keeps every id once in the whole log; EventStoreDB
+   * recognises them only where they were appended.
+   */
   eventIds?: string[];
   idempotency?: IdempotencyClaim;
 }
@@ -40,7 +45,10 @@ export interface ReadStreamOptions {
 }
 
 export interface ReadAllOptions {
-  /** Events strictly after this global position (0 = from the start). */
+  /**
+   * Events strictly after this global position (0 = from the start). Positions increase in commit
+   * order but need not be dense (EventStoreDB's are offsets in its log): compare them, never count.
+   */
   after: number;
   limit: number;
 }
@@ -93,4 +101,18 @@ export class WrongExpectedRevisionError extends Error {
     super(`Stream ${stream}: expected revision ${expected}, found ${actual}`);
     this.name = 'WrongExpectedRevisionError';
   }
+}
+
+/**
+ * A page of the global feed after `after`, without events past `until`. Positions may have gaps
+ * (EventStoreDB's are commit positions), so `until - after` is no count of events.
+ */
+export async function readAllUntil(
+  store: Pick<EventStore, 'readAll'>,
+  after: number,
+  limit: number,
+  until = Infinity,
+): Promise<StoredEvent[]> {
+  const page = await store.readAll({ after, limit });
+  return until === Infinity ? page : page.filter((event) => event.position <= until);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { definitionFor, schemaAt, type SuiteCatalog } from './catalog';
 import type { StoredEvent } from './envelope';
-import type { EventStore } from './event-store';
+import { readAllUntil, type EventStore } from './event-store';
 import { GENESIS_HASH, hashEvent } from './hash-chain';
 
 export interface VerifyProblem {
@@ -77,9 +77,7 @@ export async function verifyLog(
   let position = 0;
   let checked = 0;
   for (;;) {
-    const limit = options.until === undefined ? PAGE : Math.min(PAGE, options.until - position);
-    if (limit <= 0) break;
-    const page = await store.readAll({ after: position, limit });
+    const page = await readAllUntil(store, position, PAGE, options.until);
     if (page.length === 0) break;
     for (const event of page) {
       const previous = streams.get(event.stream) ?? { revision: -1, hash: GENESIS_HASH };

@@ -53,3 +53,12 @@ export interface ReadStore {
   reset(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The lower-cased text of a document's search fields, one per line: what `q` looks in, in every adapter. */
+export function searchText(definition: CollectionDefinition, doc: Document): string {
+  return definition.searchFields
+    .map((field) => doc[field])
+    .filter((value) => value !== null && value !== undefined)
+    .join('\n')
+    .toLowerCase();
+}

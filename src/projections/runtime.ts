@@ -1,4 +1,4 @@
-import type { EventStore } from '../events/event-store';
+import { readAllUntil, type EventStore } from '../events/event-store';
 import { streamModule, type StoredEvent } from '../events/envelope';
 import type { Projector } from './projection';
 import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
@@ -96,9 +96,7 @@ export function createProjectionRuntime(
 
   async function catchUp(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
     for (;;) {
-      const limit = Math.min(BATCH_SIZE, until - position);
-      if (limit <= 0) break;
-      const events = await eventStore.readAll({ after: position, limit });
+      const events = await readAllUntil(eventStore, position, BATCH_SIZE, until);
       if (events.length === 0) break;
       await applyBatch(events);
       onProgress?.(position);

@@ -1,13 +1,14 @@
 import Database from 'better-sqlite3';
-import type {
-  CollectionDefinition,
-  Document,
-  DocumentChange,
-  DocumentId,
-  Filter,
-  FindQuery,
-  FindResult,
-  ReadStore,
+import {
+  searchText,
+  type CollectionDefinition,
+  type Document,
+  type DocumentChange,
+  type DocumentId,
+  type Filter,
+  type FindQuery,
+  type FindResult,
+  type ReadStore,
 } from './read-store';
 
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
@@ -32,14 +33,6 @@ interface Collection {
 
 function tableName(collection: string): string {
   return `rm_${collection.replace(/[^A-Za-z0-9]/g, '_')}`;
-}
-
-function searchText(definition: CollectionDefinition, doc: Document): string {
-  return definition.searchFields
-    .map((field) => doc[field])
-    .filter((value) => value !== null && value !== undefined)
-    .join('\n')
-    .toLowerCase();
 }
 
 function sqlValue(value: Filter['value']): string | number | null {

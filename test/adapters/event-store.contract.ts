@@ -178,7 +178,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       const module = `m${randomUUID().slice(0, 6)}`;
       const a = `${module}.thing-1`;
       const b = `${module}.thing-2`;
-      await store.append(a, [event('Made'), event('Changed')], {
+      const first = await store.append(a, [event('Made'), event('Changed')], {
         expectedRevision: 'no_stream',
         metadata: metadata({ actor: 'ann', organisation: 'ws-1', occurred_at: '2026-01-01T00:00:00Z' }),
       });
@@ -198,7 +198,8 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       expect(await query({ organisation: 'ws-1', limit: 1 })).toEqual([`${a}@0`]);
       expect(await query({ module, from: '2026-01-15T00:00:00Z' })).toEqual([`${b}@0`]);
       expect(await query({ module, to: '2026-01-15T00:00:00Z' })).toEqual([`${a}@0`, `${a}@1`]);
-      expect(await query({ module, until: before + 2 })).toEqual([`${a}@0`, `${a}@1`]);
+      // Positions only increase; they need not be dense (EventStoreDB's are log offsets).
+      expect(await query({ module, until: first.events[1]!.position })).toEqual([`${a}@0`, `${a}@1`]);
     });
 
     it('reports every stream head with its last revision and hash', async () => {

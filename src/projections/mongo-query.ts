@@ -1,0 +1,58 @@
+import type { Filter as MongoFilter } from 'mongodb';
+import {
+  searchText,
+  type CollectionDefinition,
+  type Document,
+  type DocumentId,
+  type FindQuery,
+} from './read-store';
+
+/**
+ * A read-model document as MongoDB keeps it: the projector's document, and its lower-cased search
+ * text, which `q` matches as the SQLite store matches its own.
+ */
+export interface StoredDocument {
+  _id: DocumentId;
+  doc: Document;
+  text: string;
+}
+
+/** Matches no document: a comparison with null is never true, as in SQL. */
+const NOTHING: MongoFilter<StoredDocument> = { _id: { $in: [] } };
+
+export function collectionName(collection: string): string {
+  return `rm.${collection}`;
+}
+
+/** The id as the store keys it: numeric text names an integer id, as SQLite's INTEGER key takes it. */
+export function documentKey(definition: CollectionDefinition, id: DocumentId): DocumentId {
+  if (definition.idKind === 'string') return String(id);
+  return typeof id === 'string' && /^-?\d+$/.test(id) ? Number(id) : id;
+}
+
+/** The document as its JSON text reads back: no `undefined`, no Date or other class instance. */
+export function storedDocument(definition: CollectionDefinition, doc: Document): Omit<StoredDocument, '_id'> {
+  const plain = JSON.parse(JSON.stringify(doc)) as Document;
+  return { doc: plain, text: searchText(definition, plain) };
+}
+
+/** The user's text as a regular expression that matches exactly that text (NUL included). */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
+}
+
+export function findFilter(definition: CollectionDefinition, query: FindQuery): MongoFilter<StoredDocument> {
+  const clauses: MongoFilter<StoredDocument>[] = [];
+  for (const filter of query.filters ?? []) {
+    if (!definition.filterFields.includes(filter.field)) {
+      throw new Error(`${definition.name} cannot filter on ${filter.field}`);
+    }
+    const path = `doc.${filter.field}`;
+    if (filter.value === null) clauses.push(filter.op === 'eq' ? { [path]: null } : NOTHING);
+    else clauses.push({ [path]: { [`$${filter.op}`]: filter.value } });
+  }
+  const q = query.q?.toLowerCase();
+  if (q) clauses.push({ text: { $regex: escapeRegex(q) } });
+  if (clauses.length === 0) return {};
+  return clauses.length === 1 ? (clauses[0] as MongoFilter<StoredDocument>) : { $and: clauses };
+}

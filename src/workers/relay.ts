@@ -1,0 +1,127 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type { StoredEvent } from '../events/envelope';
+import type { EventStore } from '../events/event-store';
+import type { EventPublisher } from './event-publisher';
+
+/** Where the relay keeps the position of the last event the broker acknowledged. */
+export interface RelayCheckpoint {
+  /** 0 when nothing was published yet. */
+  load(): Promise<number>;
+  save(position: number): Promise<void>;
+}
+
+export interface RelayOptions {
+  eventStore: EventStore;
+  publisher: EventPublisher;
+  checkpoint: RelayCheckpoint;
+  logger: Logger;
+  /** Aborting ends the loop; a publish in flight is abandoned and its events published again next time. */
+  signal: AbortSignal;
+  /** Events per publish. */
+  batchSize?: number;
+  /** The longest wait for new events when no commit is notified (a safety net for missed notifications). */
+  idlePollMs?: number;
+  /** The first delay after a failure; it doubles with each failure in a row, up to 30 s. */
+  retryDelayMs?: number;
+  /** Called after each acknowledged batch with the new checkpoint (for the relay-lag metric). */
+  onPublished?: (position: number) => void;
+}
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Resolves on the next commit (at once if one came since the last wait), after `ms`, or on abort. */
+function commitWaiter(eventStore: EventStore) {
+  let committed = false;
+  let wake: (() => void) | null = null;
+  const unsubscribe = eventStore.onAppended(() => {
+    committed = true;
+    wake?.();
+  });
+  return {
+    next(ms: number, signal: AbortSignal): Promise<void> {
+      if (committed || signal.aborted) {
+        committed = false;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          wake = null;
+          committed = false;
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener('abort', done, { once: true });
+        wake = done;
+      });
+    },
+    stop: unsubscribe,
+  };
+}
+
+/** True when `work` settled first, false when the signal aborted first (`work` is then left to fail). */
+function settledBeforeAbort(work: Promise<void>, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve, reject) => {
+    const aborted = () => resolve(false);
+    signal.addEventListener('abort', aborted, { once: true });
+    work.then(
+      () => {
+        signal.removeEventListener('abort', aborted);
+        resolve(true);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', aborted);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * `suite relay`: reads the global feed from the checkpoint, publishes each batch and saves the
+ * checkpoint only after the broker acknowledged the batch, then goes on (at-least-once: a crash or a
+ * failure between publishing and saving publishes those events again; consumers dedupe by event id).
+ * Batches go one at a time in log order, so each stream's events reach the broker in order. A failed
+ * batch is retried from the checkpoint with a growing delay; the loop ends when `signal` aborts.
+ */
+export async function runRelay(options: RelayOptions): Promise<void> {
+  const { eventStore, publisher, checkpoint, logger, signal } = options;
+  const batchSize = options.batchSize ?? 500;
+  const idlePollMs = options.idlePollMs ?? 1000;
+  const retryDelayMs = options.retryDelayMs ?? 500;
+  const commits = commitWaiter(eventStore);
+  let failures = 0;
+  try {
+    let position = await checkpoint.load();
+    logger.info({ position }, 'relay: publishing the log from the checkpoint');
+    while (!signal.aborted) {
+      try {
+        const events = await eventStore.readAll({ after: position, limit: batchSize });
+        if (events.length === 0) {
+          await commits.next(idlePollMs, signal);
+          continue;
+        }
+        if (!(await settledBeforeAbort(publisher.publish(events), signal))) break;
+        const last = (events[events.length - 1] as StoredEvent).position;
+        await checkpoint.save(last);
+        position = last;
+        failures = 0;
+        options.onPublished?.(position);
+      } catch (error) {
+        failures += 1;
+        const retryInMs = Math.min(retryDelayMs * 2 ** (failures - 1), MAX_RETRY_DELAY_MS);
+        logger.warn(
+          { err: error, position, retryInMs },
+          'relay: publishing failed; retrying from the checkpoint',
+        );
+        // An abort ends the wait early, and the loop with it.
+        await delay(retryInMs, undefined, { signal }).catch(() => undefined);
+      }
+    }
+  } finally {
+    commits.stop();
+  }
+}
