@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MODULE_IDS, type ModuleId } from './api/kit/module';
+import type { RateLimit } from './api/kit/rate-limit';
 
 const port = (fallback: number) =>
   z
@@ -39,14 +40,16 @@ const ConfigSchema = z.object({
     .optional()
     .transform((token) => (token === '' ? undefined : token)),
   SUITE_AUDIT_PORT: port(8091),
+  SUITE_SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((secret) => (secret === '' ? undefined : secret))
+    .refine((secret) => secret === undefined || secret.length >= 32, 'must be at least 32 characters'),
   SUITE_SEED: z.string().min(1).default('demo'),
   SUITE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUITE_EVENT_STORE: z
     .string()
-    .regex(
-      /^(sqlite|(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\/.+)$/,
-      'must be sqlite or an esdb:// URL',
-    )
+    .regex(/^(sqlite|esdb(\+discover)?:\/\/.+)$/, 'must be sqlite or an esdb:// connection string')
     .default('sqlite'),
   SUITE_READ_STORE: z
     .string()
@@ -65,6 +68,11 @@ const ConfigSchema = z.object({
     .regex(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port...]')
     .optional(),
   SUITE_METRICS_PORT: port(9464),
+  SUITE_WRITE_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of writes per second (0: no limit)')
+    .transform(Number)
+    .default(1000),
   ...Object.fromEntries(MODULE_IDS.map((module) => [portVariable(module), port(DEFAULT_PORTS[module])])),
 });
 
@@ -75,6 +83,8 @@ export interface Config {
   apiToken: string | undefined;
   /** Unset: the audit API answers 503. */
   auditToken: string | undefined;
+  /** Signs session cookies (market); unset: generated once and kept in the data directory. */
+  sessionSecret: string | undefined;
   auditPort: number;
   /** `none`: no demo data; any other value seeds the demo generator. */
   seed: string;
@@ -92,6 +102,8 @@ export interface Config {
   kafkaBrokers: string[] | undefined;
   /** Where the projector, worker and relay roles serve `/metrics`. */
   metricsPort: number;
+  /** Writes per second each caller may make, with bursts of twice that; unset: no limit. */
+  writeRateLimit: RateLimit | undefined;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.SUITE_HOST,
     apiToken: values.SUITE_API_TOKEN,
     auditToken: values.SUITE_AUDIT_TOKEN,
+    sessionSecret: values.SUITE_SESSION_SECRET,
     auditPort: values.SUITE_AUDIT_PORT,
     seed: values.SUITE_SEED,
     logLevel: values.SUITE_LOG_LEVEL,
@@ -138,5 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: values.SUITE_REDIS_PREFIX,
     kafkaBrokers: values.SUITE_KAFKA_BROKERS?.split(','),
     metricsPort: values.SUITE_METRICS_PORT,
+    writeRateLimit:
+      values.SUITE_WRITE_RATE_LIMIT === 0
+        ? undefined
+        : { capacity: 2 * values.SUITE_WRITE_RATE_LIMIT, refillPerSecond: values.SUITE_WRITE_RATE_LIMIT },
   };
 }
