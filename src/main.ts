@@ -175,7 +175,18 @@ export async function startSuite(config: Config, options: StartOptions): Promise
   const servers: Server[] = [];
   for (const module of suite.modules) {
     const port = config.ports[module.id];
-    servers.push(await listen(createModuleApp(module, suite, { apiToken, sessionSecret, metrics }), port, config.host));
+    servers.push(
+      await listen(
+        createModuleApp(module, suite, {
+          apiToken,
+          sessionSecret,
+          metrics,
+          writeRateLimit: config.writeRateLimit,
+        }),
+        port,
+        config.host,
+      ),
+    );
     logger.info(
       { module: module.id, url: `http://${config.host}:${port}/api/` },
       `${module.title} listening`,

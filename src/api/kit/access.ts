@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { bearerCheck } from './auth';
+import { createRateLimiter, enforceRateLimit } from './rate-limit';
 import type { AccessRequest, Caller, ModuleDefinition, ModuleSettings, RouteServices } from './module';
 
 /** The last value of a request header (repeated headers count by their last value). */
@@ -14,7 +15,8 @@ const ANONYMOUS: Caller = { actor: 'anonymous' };
 
 /**
  * Names the caller of a data endpoint, or throws the error envelope's error. Modules without an
- * access declaration have public reads and bearer-token writes.
+ * access declaration have public reads and bearer-token writes. Writes are rate-limited per caller
+ * (429 with Retry-After) when the settings carry a limit.
  */
 export function callerCheck(
   module: ModuleDefinition,
@@ -22,7 +24,17 @@ export function callerCheck(
   services: RouteServices,
 ): (req: IncomingMessage, kind: 'read' | 'write') => Promise<Caller> {
   const { access } = module;
-  if (access) return (req, kind) => access.authorize({ header: headerOf(req) }, kind, services, settings);
   const bearer = bearerCheck(settings.apiToken);
-  return async (req, kind) => (kind === 'read' ? ANONYMOUS : { actor: bearer(req.headers.authorization) });
+  const identify = access
+    ? (req: IncomingMessage, kind: 'read' | 'write') =>
+        access.authorize({ header: headerOf(req) }, kind, services, settings)
+    : async (req: IncomingMessage, kind: 'read' | 'write') =>
+        kind === 'read' ? ANONYMOUS : { actor: bearer(req.headers.authorization) };
+  const writes = settings.writeRateLimit ? createRateLimiter(settings.writeRateLimit) : undefined;
+  if (!writes) return identify;
+  return async (req, kind) => {
+    const caller = await identify(req, kind);
+    if (kind === 'write') enforceRateLimit(writes, `${caller.scope ?? ''}/${caller.actor}`);
+    return caller;
+  };
 }

@@ -16,6 +16,7 @@ import type {
 } from '../../projections/read-store';
 import type { ProjectionProgress } from '../../projections/runtime';
 import type { JobQueue } from '../../workers/job-queue';
+import type { RateLimit } from './rate-limit';
 import type { SeedContext } from '../../seed/context';
 
 export const MODULE_IDS = ['esm', 'clm', 'hrm', 'market', 'ppm', 'crm', 'lms', 'cms', 'mail', 'fpa'] as const;
@@ -86,6 +87,8 @@ export interface ModuleSettings {
   apiToken: string | undefined;
   /** The key that signs session cookies; unset where no module uses sessions. */
   sessionSecret?: string;
+  /** Writes allowed per caller; unset: unlimited. */
+  writeRateLimit?: RateLimit;
 }
 
 /**
