@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { verifyStreamChain } from '../../src/events/hash-chain';
@@ -60,6 +61,14 @@ describe('killing the process', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
       expect(await verifyAllChains(path.join(dir, 'events.db'))).toBeGreaterThanOrEqual(acknowledged.length);
+      // Nothing half-applied: the read models the restarted process kept equal a rebuild from the log.
+      const diff = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), 'audit', 'diff', '--data-dir', dir],
+        { env: { ...process.env, ...env, SUITE_LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+      );
+      expect(diff.stdout).toMatch(/^identical: \d+ collections match a rebuild from the log/m);
+      expect(diff.status).toBe(0);
     } finally {
       cleanup();
     }
