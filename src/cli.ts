@@ -14,6 +14,7 @@ import type { LogQuery } from './events/event-store';
 import { createProjectionRuntime } from './projections/runtime';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { verifyLog } from './events/verify';
+import { checkGeneration, type GenerationCheck, type RecordedGeneration } from './fpa/verify';
 import { openSuite, seedDemoData, startSuite, type Suite } from './main';
 import { startApiRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
 import { MODULE_IDS } from './api/kit/module';
@@ -345,6 +346,34 @@ program
     console.log(`  suite start --data-dir ${target.dataDir} --read-only`);
     await to.close();
     await from.close();
+  });
+
+program
+  .command('fpa')
+  .description('financial planning')
+  .command('verify')
+  .description(
+    'recompute every recorded plan generation from its inputs and compare output SHA-256s (exit 1 on a mismatch)',
+  )
+  .addOption(dataDirOption())
+  .option('--json', 'print the checks as JSON')
+  .action(async (options: { dataDir?: string; json?: boolean }) => {
+    const suite = await quietSuite(config(options));
+    const checks: GenerationCheck[] = [];
+    for await (const event of filteredLog(suite, { module: 'fpa', type: 'PlanGenerated', after: 0 })) {
+      checks.push(checkGeneration(event.data as RecordedGeneration, event.position));
+    }
+    await suite.close();
+    if (options.json) console.log(JSON.stringify(checks, null, 2));
+    else {
+      for (const check of checks) {
+        console.log(
+          `${check.result.padEnd(12)} ${check.scenario} at position ${check.position}: ${check.recorded_sha256}`,
+        );
+      }
+      console.log(`${checks.length} generation(s) checked`);
+    }
+    process.exitCode = checks.some((check) => check.result === 'mismatch') ? 1 : 0;
   });
 
 program.parseAsync().catch((error: unknown) => {

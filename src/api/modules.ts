@@ -1,6 +1,7 @@
 import { cmsModule } from './cms';
 import { crmModule } from './crm';
 import { esmModule } from './esm';
+import { fpaModule } from './fpa';
 import { hrmModule } from './hrm';
 import type { ModuleDefinition } from './kit/module';
 import { lmsModule } from './lms';
@@ -16,4 +17,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   lmsModule,
   cmsModule,
   mailModule,
+  fpaModule,
 ];
