@@ -1,4 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { createIdAllocator } from '../../src/commands/ids';
+import { defineScenario } from '../../src/commands/fpa/handlers';
+import type { ScenarioDefinition } from '../../src/commands/fpa/scenarios';
+import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
+import { createSeedContext } from '../../src/seed/context';
+import { SCENARIOS } from '../../src/seed/fpa-data';
 import { startRole, type RoleProcess } from '../support/role-process';
 import { tempDir } from '../support/temp-dir';
 import { TOKEN } from '../support/esm-harness';
@@ -6,6 +13,7 @@ import { TOKEN } from '../support/esm-harness';
 jest.setTimeout(60_000);
 
 const ESM_PORT = 47181;
+const FPA_PORT = 47189;
 const PROJECTOR_METRICS = 47190;
 const WORKER_METRICS = 47191;
 const REDIS_URL = process.env.SUITE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -16,13 +24,14 @@ const metric = async (port: number, name: string) => {
   return line === undefined ? undefined : Number(line.split(' ')[1]);
 };
 
-describe('the service desk as separate roles over the embedded stores and Redis', () => {
+describe('the service desk and financial planning as separate api, projector and worker processes over the embedded stores and Redis', () => {
   const { dir, cleanup } = tempDir();
   const env = {
     SUITE_DATA_DIR: dir,
     SUITE_SEED: 'none',
     SUITE_API_TOKEN: TOKEN,
     SUITE_ESM_PORT: String(ESM_PORT),
+    SUITE_FPA_PORT: String(FPA_PORT),
     SUITE_REDIS_URL: REDIS_URL,
     SUITE_REDIS_PREFIX: `suite-e2e-${randomUUID()}`,
   };
@@ -41,7 +50,7 @@ describe('the service desk as separate roles over the embedded stores and Redis'
         { ...env, SUITE_METRICS_PORT: String(WORKER_METRICS) },
         `http://127.0.0.1:${WORKER_METRICS}/health`,
       ),
-      startRole(['api', '--module', 'esm'], env, `${base}/api/v1/health`),
+      startRole(['api', '--module', 'esm', 'fpa'], env, `${base}/api/v1/health`),
     ]);
     roles.push(...started);
   });
@@ -72,6 +81,26 @@ describe('the service desk as separate roles over the embedded stores and Redis'
       meta: { total: number };
     };
     expect(list.meta.total).toBe(1);
+  });
+
+  it('an event written to the log makes the worker role run its job through BullMQ; the api role serves the result', async () => {
+    const store = openSqliteEventStore(path.join(dir, 'events.db'));
+    const seed = createSeedContext(store, createIdAllocator(store), 'e2e');
+    seed.at(new Date('2026-11-02T09:00:00Z'));
+    await defineScenario(seed.commands, SCENARIOS[0] as ScenarioDefinition);
+    await store.close();
+
+    const statements = `http://127.0.0.1:${FPA_PORT}/api/v1/statements/base?granularity=year`;
+    let answer = await fetch(statements);
+    for (let attempt = 0; answer.status !== 200 && attempt < 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await fetch(statements);
+    }
+    expect(answer.status).toBe(200);
+    const plan = (await (await fetch(`http://127.0.0.1:${FPA_PORT}/api/v1/scenarios/base`)).json()) as {
+      latest_generation: { output_sha256: string } | null;
+    };
+    expect(plan.latest_generation?.output_sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('each role reports its lag on /metrics', async () => {
