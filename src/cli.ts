@@ -17,7 +17,7 @@ import { verifyLog } from './events/verify';
 import { checkGeneration, type GenerationCheck, type RecordedGeneration } from './fpa/verify';
 import { openSuite, seedDemoData, startSuite, type Suite } from './main';
 import { startApiRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
-import { MODULE_IDS } from './api/kit/module';
+import { MODULE_IDS, moduleCollections } from './api/kit/module';
 import { MODULES } from './api/modules';
 import type { Logger } from 'pino';
 
@@ -291,9 +291,7 @@ audit
     const live = await quietSuite(settings);
     const scratchDir = mkdtempSync(path.join(tmpdir(), 'suite-diff-'));
     const scratch = openSqliteReadStore(path.join(scratchDir, 'read-models.db'));
-    const collections = live.modules.flatMap((module) =>
-      module.resources.map((resource) => resource.collection),
-    );
+    const collections = live.modules.flatMap(moduleCollections);
     await scratch.defineCollections(collections);
     const projectors = live.modules.map((module) => module.projector);
     const rebuild = createProjectionRuntime(live.eventStore, scratch, projectors, (error) =>

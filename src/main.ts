@@ -5,7 +5,7 @@ import { openEventStore, openJobQueue, openReadStore } from './adapters';
 import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import { resolveSessionSecret } from './api/kit/session-secret';
-import type { ModuleDefinition } from './api/kit/module';
+import { moduleCollections, type ModuleDefinition } from './api/kit/module';
 import { MODULES } from './api/modules';
 import { systemClock, type Clock } from './clock';
 import { createIdAllocator, type IdAllocator } from './commands/ids';
@@ -56,12 +56,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const storedEvents = await openEventStore(config, { shared: options.shared === true });
   const eventStore = withUpcasting(storedEvents, catalog);
   const readStore = await openReadStore(config);
-  await readStore.defineCollections(
-    modules.flatMap((module) => [
-      ...module.resources.map((resource) => resource.collection),
-      ...(module.collections ?? []),
-    ]),
-  );
+  await readStore.defineCollections(modules.flatMap(moduleCollections));
   const runtime = createProjectionRuntime(
     eventStore,
     readStore,

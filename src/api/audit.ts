@@ -202,25 +202,31 @@ export function createAuditApp(services: AuditServices, auditToken: string | und
     const params = req.params as Record<string, string>;
     const module = services.modules.find((candidate) => candidate.id === params.module);
     const resource = module?.resources.find((candidate) => candidate.path === params.resource);
+    // Read models served by a module's own routes (CLM contracts) are named `<module>.<path>`.
+    const collection =
+      resource?.collection ??
+      module?.collections?.find((candidate) => candidate.name === `${params.module}.${params.resource}`);
     const projection = module?.projector.projections.find(
-      (candidate) => candidate.collection === resource?.collection.name,
+      (candidate) => candidate.collection === collection?.name,
     );
-    if (!module || !resource || !projection) {
+    if (!module || !collection || !projection) {
       throw new ApiError('not_found', `No audited resource ${params.module}/${params.resource}`);
     }
-    const id = parseItemId(module, resource, params.id as string);
+    const id = parseItemId(module, { collection }, params.id as string);
     if (typeof id === 'object') throw new ApiError('validation_error', `id: ${id.msg}`, { issues: [id] });
-    const events = resource.stream
+    const events = resource?.stream
       ? await storedEvents.readStream(resource.stream(id))
       : await eventsOfDocument(storedEvents, catalog, module.id, projection, id);
-    if (events.length === 0) throw new ApiError('not_found', `${resource.name} ${params.id} has no history`);
+    if (events.length === 0) {
+      throw new ApiError('not_found', `${resource?.name ?? params.resource} ${params.id} has no history`);
+    }
     let record: ReturnType<typeof projection.evolve> = null;
     const steps = events.map((event) => {
       const current = upcast(catalog, event);
       if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
       return { event, record };
     });
-    res.json({ data: { module: module.id, resource: resource.path, id, events: steps } });
+    res.json({ data: { module: module.id, resource: params.resource, id, events: steps } });
   });
 
   table.route('get', '/api/v1/verify', auditor, async (req, res) => {

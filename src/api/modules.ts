@@ -1,3 +1,4 @@
+import { clmModule } from './clm';
 import { cmsModule } from './cms';
 import { crmModule } from './crm';
 import { esmModule } from './esm';
@@ -11,6 +12,7 @@ import { ppmModule } from './ppm';
 /** The modules that are built; a module not listed here has no listener. */
 export const MODULES: readonly ModuleDefinition[] = [
   esmModule,
+  clmModule,
   hrmModule,
   ppmModule,
   crmModule,

@@ -204,3 +204,8 @@ export interface ModuleDefinition {
   /** Writes the module's demo data through its commands. */
   seed?: (context: SeedContext) => Promise<void>;
 }
+
+/** Every read model a module's projector writes: its resources' and those its routes serve. */
+export function moduleCollections(module: ModuleDefinition): CollectionDefinition[] {
+  return [...module.resources.map((resource) => resource.collection), ...(module.collections ?? [])];
+}

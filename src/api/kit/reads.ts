@@ -47,7 +47,7 @@ export function invalidParameters(module: ModuleDefinition, details: ValidationD
 /** Parses an id path parameter by the resource's id kind. */
 export function parseItemId(
   module: ModuleDefinition,
-  resource: ResourceDefinition,
+  resource: Pick<ResourceDefinition, 'collection'>,
   raw: string,
 ): DocumentId | ValidationDetail {
   if (resource.collection.idKind === 'string') return raw;

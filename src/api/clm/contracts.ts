@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { isoDate } from '../../clock';
+import { summariseObligations } from '../../clm/due-dates';
+import { CONTRACT_STATUSES, CONTRACT_TYPES, clmCollections } from '../../events/clm';
+import { ContractRecord, type StoredContract } from '../../projections/clm';
+import type { CollectionDefinition, Filter } from '../../projections/read-store';
+import { ErrorEnvelopeSchema } from '../kit/openapi';
+import type { ModuleRoute } from '../kit/module';
+import { caseInsensitiveEnum } from '../kit/parameters';
+import { listOf, pageParameters, workspacePage, workspaceRecord } from './lists';
+
+export const contractsCollection: CollectionDefinition = {
+  name: clmCollections.contracts,
+  idKind: 'string',
+  searchFields: ['reference', 'title', 'counterparty_name'],
+  filterFields: ['workspace_id', 'status', 'counterparty_id', 'type'],
+};
+
+/** A stored contract as answered: its obligation figures derived for `today`. */
+export function presentContract(doc: StoredContract, today: string): ContractRecord {
+  const { open_due_dates, ...contract } = doc;
+  return { ...contract, ...summariseObligations(Object.values(open_due_dates), today) };
+}
+
+const ContractQuery = z.object({
+  ...pageParameters,
+  q: z
+    .string()
+    .optional()
+    .meta({ description: 'Case-insensitive search in reference, title and counterparty name' }),
+  status: caseInsensitiveEnum(CONTRACT_STATUSES).optional().meta({ description: 'Lifecycle status' }),
+  counterparty_id: z.string().optional().meta({ description: 'Contracts with this counterparty' }),
+  type: caseInsensitiveEnum(CONTRACT_TYPES).optional().meta({ description: 'Contract type' }),
+});
+type ContractQuery = z.infer<typeof ContractQuery>;
+
+const listContracts: ModuleRoute<ContractQuery> = {
+  method: 'get',
+  path: '/api/v1/contracts',
+  summary: 'List the workspace\u2019s contracts with their versions and obligation figures',
+  tags: ['contracts'],
+  query: ContractQuery,
+  responses: {
+    200: { description: 'A page of contracts', schema: listOf(ContractRecord, 'ContractCollection') },
+    422: { description: 'Invalid parameter', schema: ErrorEnvelopeSchema },
+  },
+  async handle({ query, caller }, services) {
+    const filters: Filter[] = [];
+    if (query.status) filters.push({ field: 'status', op: 'eq', value: query.status });
+    if (query.type) filters.push({ field: 'type', op: 'eq', value: query.type });
+    if (query.counterparty_id)
+      filters.push({ field: 'counterparty_id', op: 'eq', value: query.counterparty_id });
+    const today = isoDate(services.clock.now());
+    return workspacePage(
+      services.readStore,
+      clmCollections.contracts,
+      caller,
+      query,
+      filters,
+      (doc: StoredContract) => presentContract(doc, today),
+    );
+  },
+};
+
+const getContract: ModuleRoute = {
+  method: 'get',
+  path: '/api/v1/contracts/:id',
+  summary: 'Get one contract of the workspace',
+  tags: ['contracts'],
+  params: z.object({ id: z.string() }),
+  responses: {
+    200: { description: 'Contract', schema: ContractRecord },
+    404: { description: 'No such contract in this workspace', schema: ErrorEnvelopeSchema },
+  },
+  async handle({ params, caller }, services) {
+    const id = params.id as string;
+    const doc = await workspaceRecord<StoredContract>(
+      services.readStore,
+      clmCollections.contracts,
+      caller,
+      id,
+      'Contract',
+    );
+    return { status: 200, body: presentContract(doc, isoDate(services.clock.now())) };
+  },
+};
+
+export const contractRoutes = [listContracts, getContract] as ModuleRoute[];

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { Filter, ReadStore } from '../../projections/read-store';
+import { ApiError } from '../kit/errors';
+import type { Caller } from '../kit/module';
+import { parseInteger } from '../kit/validation';
+
+/** Paging of the module's lists: 20 records by default, at most 200. */
+export const LIST = { defaultLimit: 20, maxLimit: 200 } as const;
+
+/** An integer query parameter within bounds, with the same messages as the kit's lists. */
+function integerIn(min: number, max?: number) {
+  return z
+    .string()
+    .transform((raw, context) => {
+      const parsed = parseInteger(raw, [], { min, max });
+      if (typeof parsed === 'number') return parsed;
+      context.addIssue({ code: 'custom', message: parsed.msg, params: { type: parsed.type }, input: raw });
+      return z.NEVER;
+    })
+    .meta({ type: 'integer', minimum: min, ...(max !== undefined && { maximum: max }) });
+}
+
+export const pageParameters = {
+  limit: integerIn(1, LIST.maxLimit)
+    .optional()
+    .meta({ description: `Page size, 1-${LIST.maxLimit} (default ${LIST.defaultLimit})` }),
+  offset: integerIn(0).optional().meta({ description: 'Records to skip (default 0)' }),
+};
+
+export interface PageQuery {
+  limit?: number;
+  offset?: number;
+  q?: string;
+}
+
+/** The suite's list envelope, for a page of a module collection confined to the caller's workspace. */
+export async function workspacePage<Doc, Record>(
+  readStore: ReadStore,
+  collection: string,
+  caller: Caller,
+  query: PageQuery,
+  filters: readonly Filter[],
+  present: (doc: Doc) => Record,
+) {
+  const limit = query.limit ?? LIST.defaultLimit;
+  const offset = query.offset ?? 0;
+  const page = await readStore.find(collection, {
+    filters: [{ field: 'workspace_id', op: 'eq', value: workspaceOf(caller) }, ...filters],
+    q: query.q?.trim() || undefined,
+    limit,
+    offset,
+  });
+  const data = page.items.map((item) => present(JSON.parse(item) as Doc));
+  return { status: 200, body: { data, meta: { total: page.total, limit, offset } } };
+}
+
+/** One record of the caller's workspace; another workspace's record is as absent as a missing one. */
+export async function workspaceRecord<Doc extends { workspace_id: string }>(
+  readStore: ReadStore,
+  collection: string,
+  caller: Caller,
+  id: string,
+  name: string,
+): Promise<Doc> {
+  const text = await readStore.get(collection, id);
+  const doc = text === null ? null : (JSON.parse(text) as Doc);
+  if (doc?.workspace_id !== workspaceOf(caller)) throw new ApiError('not_found', `${name} ${id} not found`);
+  return doc;
+}
+
+function workspaceOf(caller: Caller): string {
+  if (caller.scope === undefined) throw new Error('The contract module serves workspace-scoped callers only');
+  return caller.scope;
+}
+
+export const listOf = (record: z.ZodType, id: string) =>
+  z
+    .object({
+      data: z.array(record),
+      meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+    })
+    .meta({ id });

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { isoDate } from '../../clock';
+import { reportedStatus, statusFilters, type StoredObligationStatus } from '../../clm/due-dates';
+import { createObligation } from '../../commands/clm/handlers';
+import { clmCollections, clmStreams } from '../../events/clm';
+import { ObligationRecord, obligationsProjection } from '../../projections/clm';
+import type { CollectionDefinition, Filter } from '../../projections/read-store';
+import { headerOf } from '../kit/access';
+import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from '../kit/module';
+import { ErrorEnvelopeSchema } from '../kit/openapi';
+import { caseInsensitiveEnum, dateString } from '../kit/parameters';
+import { executeWrite } from '../kit/writes';
+import { listOf, pageParameters, workspacePage, workspaceRecord } from './lists';
+
+export const obligationsCollection: CollectionDefinition = {
+  name: clmCollections.obligations,
+  idKind: 'string',
+  searchFields: ['title'],
+  filterFields: ['workspace_id', 'contract_id', 'status', 'due_date'],
+};
+
+type StoredObligation = Omit<ObligationRecord, 'status'> & { status: StoredObligationStatus };
+
+export function presentObligation(doc: StoredObligation, today: string): ObligationRecord {
+  return { ...doc, status: reportedStatus(doc.status, doc.due_date, today) };
+}
+
+const ObligationQuery = z.object({
+  ...pageParameters,
+  q: z.string().optional().meta({ description: 'Case-insensitive search in the title' }),
+  contract_id: z.string().optional().meta({ description: 'Obligations of this contract' }),
+  status: caseInsensitiveEnum(['open', 'overdue', 'completed'])
+    .optional()
+    .meta({ description: 'open (due today or later), overdue (open, due before today) or completed' }),
+  due_before: dateString().optional().meta({ description: 'Due on or before this date (YYYY-MM-DD)' }),
+});
+type ObligationQuery = z.infer<typeof ObligationQuery>;
+
+const error = (description: string) => ({ description, schema: ErrorEnvelopeSchema });
+
+const listObligations: ModuleRoute<ObligationQuery> = {
+  method: 'get',
+  path: '/api/v1/obligations',
+  summary: 'List the due work of the workspace\u2019s contracts',
+  tags: ['obligations'],
+  query: ObligationQuery,
+  responses: {
+    200: { description: 'A page of obligations', schema: listOf(ObligationRecord, 'ObligationCollection') },
+    422: error('Invalid parameter'),
+  },
+  async handle({ query, caller }, services) {
+    const today = isoDate(services.clock.now());
+    const filters: Filter[] = query.status ? statusFilters(query.status, today) : [];
+    if (query.contract_id) filters.push({ field: 'contract_id', op: 'eq', value: query.contract_id });
+    if (query.due_before) filters.push({ field: 'due_date', op: 'lte', value: query.due_before });
+    return workspacePage(
+      services.readStore,
+      clmCollections.obligations,
+      caller,
+      query,
+      filters,
+      (doc: StoredObligation) => presentObligation(doc, today),
+    );
+  },
+};
+
+const getObligation: ModuleRoute = {
+  method: 'get',
+  path: '/api/v1/obligations/:id',
+  summary: 'Get one obligation of the workspace',
+  tags: ['obligations'],
+  params: z.object({ id: z.string() }),
+  responses: {
+    200: { description: 'Obligation', schema: ObligationRecord },
+    404: error('No such obligation in this workspace'),
+  },
+  async handle({ params, caller }, services) {
+    const id = params.id as string;
+    const doc = await workspaceRecord<StoredObligation>(
+      services.readStore,
+      clmCollections.obligations,
+      caller,
+      id,
+      'Obligation',
+    );
+    return { status: 200, body: presentObligation(doc, isoDate(services.clock.now())) };
+  },
+};
+
+const ObligationCreation = z
+  .strictObject({
+    contract_id: z.string().min(1).max(64).meta({ description: 'A contract of the caller\u2019s workspace' }),
+    title: z.string().trim().min(1).max(200),
+    due_date: dateString(),
+  })
+  .meta({ id: 'ObligationCreation' });
+type ObligationCreation = z.infer<typeof ObligationCreation>;
+
+/** The obligation collection as the kit's write sees it: where a created record is found. */
+const obligationsResource: ResourceDefinition = {
+  path: 'obligations',
+  name: 'Obligation',
+  description: 'obligations',
+  record: ObligationRecord,
+  collection: obligationsCollection,
+  scopeField: 'workspace_id',
+  stream: (id) => clmStreams.obligation(String(id)),
+};
+
+const obligationWrite: WriteRoute<ObligationCreation> = {
+  method: 'post',
+  path: '/api/v1/obligations',
+  summary: 'Create an obligation',
+  body: ObligationCreation,
+  status: 201,
+  resource: obligationsResource,
+  projection: obligationsProjection,
+  execute: ({ body, caller }, context) =>
+    createObligation(context, { workspace_id: caller.scope as string, ...body }),
+};
+
+/**
+ * `POST /api/v1/obligations` runs through the kit's audited write (strict body, Idempotency-Key,
+ * the actor and workspace on the event, read-your-writes) and answers the obligation as a read
+ * would, with its status for today.
+ */
+function createObligationRoute(module: () => ModuleDefinition): ModuleRoute<unknown, ObligationCreation> {
+  return {
+    method: 'post',
+    path: '/api/v1/obligations',
+    summary: 'Create an audited obligation for a contract of the workspace (Idempotency-Key honoured)',
+    tags: ['obligations'],
+    body: ObligationCreation,
+    responses: {
+      201: { description: 'The created obligation', schema: ObligationRecord },
+      400: error('Malformed JSON, or a missing header'),
+      404: error('No such contract in this workspace'),
+      413: error('Body too large'),
+      415: error('Body is not JSON'),
+      422: error('Invalid payload: unknown or missing field, invalid date'),
+    },
+    async handle({ body, caller, requestId, req }, services) {
+      const answer = await executeWrite(module(), obligationWrite as WriteRoute, services, {
+        params: {},
+        body,
+        header: headerOf(req),
+        requestId,
+        caller,
+      });
+      const today = isoDate(services.clock.now());
+      return {
+        status: answer.status,
+        headers: answer.headers,
+        body: presentObligation(answer.body as StoredObligation, today),
+      };
+    },
+  };
+}
+
+export const obligationRoutes = (module: () => ModuleDefinition) =>
+  [listObligations, getObligation, createObligationRoute(module)] as ModuleRoute[];
