@@ -19,6 +19,7 @@ import { openSuite, seedDemoData, startSuite, type Suite } from './main';
 import { startApiRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
 import { MODULE_IDS, moduleCollections } from './api/kit/module';
 import { MODULES } from './api/modules';
+import { addMarketCommands } from './cli/market';
 import type { Logger } from 'pino';
 
 function wholeNumber(value: string): number {
@@ -373,6 +374,8 @@ program
     }
     process.exitCode = checks.some((check) => check.result === 'mismatch') ? 1 : 0;
   });
+
+addMarketCommands(program);
 
 program.parseAsync().catch((error: unknown) => {
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);

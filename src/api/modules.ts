@@ -7,6 +7,7 @@ import { hrmModule } from './hrm';
 import type { ModuleDefinition } from './kit/module';
 import { lmsModule } from './lms';
 import { mailModule } from './mail';
+import { marketModule } from './market';
 import { ppmModule } from './ppm';
 
 /** The modules that are built; a module not listed here has no listener. */
@@ -14,6 +15,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   esmModule,
   clmModule,
   hrmModule,
+  marketModule,
   ppmModule,
   crmModule,
   lmsModule,

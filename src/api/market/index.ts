@@ -1,0 +1,31 @@
+import { marketEvents } from '../../events/market';
+import { coverageJob } from '../../market/coverage-job';
+import { marketCollections, marketProjector } from '../../projections/market';
+import { seedMarket } from '../../seed/market';
+import type { ModuleDefinition, ModuleJob, ModuleRoute } from '../kit/module';
+import { sessionAccess, sessionRoutes } from './access';
+import { assistantRoutes } from './assistant';
+import { recordRoutes } from './records';
+import { viewRoutes } from './views';
+
+export const marketModule: ModuleDefinition = {
+  id: 'market',
+  title: 'Market price intelligence',
+  description:
+    'Read-only, evidence-backed data on clinic competitors, locations, treatment prices and collection ' +
+    'coverage across the 30 EEA markets, plus a streamed analysis assistant. Every data endpoint needs ' +
+    'the signed session cookie `svc_session` (POST /api/session).',
+  version: '1.0.0',
+  itemParam: 'id',
+  readErrors: 'envelope',
+  list: { defaultLimit: 50, maxLimit: 200 },
+  resources: [],
+  collections: marketCollections,
+  writes: [],
+  routes: [...sessionRoutes, ...viewRoutes, ...recordRoutes, ...assistantRoutes] as ModuleRoute[],
+  jobs: [coverageJob as ModuleJob],
+  access: sessionAccess,
+  events: marketEvents,
+  projector: marketProjector,
+  seed: seedMarket,
+};

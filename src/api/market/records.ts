@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { TREATMENT_CODES, TREATMENT_TYPES, treatmentOf } from '../../market/treatments';
+import { figuresByMarket, readAll } from '../../market/read-models';
+import {
+  CompetitorRecord,
+  LocationRecord,
+  MARKET_COLLECTIONS,
+  ObservationRecord,
+  type CompetitorRecord as Competitor,
+  type LocationRecord as Location,
+} from '../../projections/market';
+import type { Filter } from '../../projections/read-store';
+import { ApiError } from '../kit/errors';
+import type { ModuleRoute } from '../kit/module';
+import { caseInsensitiveEnum } from '../kit/parameters';
+import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
+
+const invalid = { description: 'Invalid parameter (unknown market code, bad paging)' };
+const competitorId = () =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'Input should be a competitor id (a positive integer)')
+    .transform(Number);
+
+const CompetitorQuery = z.strictObject({
+  ...paging(),
+  q: z.string().optional().meta({ description: 'Case-insensitive search in name and website' }),
+  country: countryParameter().optional().meta({ description: 'Competitors with a location in this market' }),
+});
+
+const competitors: ModuleRoute<z.infer<typeof CompetitorQuery>> = {
+  method: 'get',
+  path: '/api/competitors',
+  summary: 'Search verified competitors',
+  tags: ['competitors'],
+  query: CompetitorQuery,
+  responses: {
+    200: {
+      description: 'A page of competitors, by id',
+      schema: listSchema(CompetitorRecord, 'CompetitorList'),
+    },
+    422: invalid,
+  },
+  async handle({ query }, { readStore }) {
+    const page = pageOf(query);
+    const q = query.q?.trim() || undefined;
+    const { country } = query;
+    if (!country) {
+      const found = await readStore.find(MARKET_COLLECTIONS.competitors, { q, ...page });
+      return {
+        status: 200,
+        body: listBody(
+          found.items.map((item) => JSON.parse(item) as Competitor),
+          found.total,
+          page,
+        ),
+      };
+    }
+    // Operating markets are a list per competitor; 150-odd records are filtered here.
+    const all = (await readAll<Competitor>(readStore, MARKET_COLLECTIONS.competitors, [], { q })).filter(
+      (competitor) => competitor.countries.includes(country),
+    );
+    return {
+      status: 200,
+      body: listBody(all.slice(page.offset, page.offset + page.limit), all.length, page),
+    };
+  },
+};
+
+const PriceRow = z.object({
+  country: z.string(),
+  treatment: z.string(),
+  treatment_type: z.string(),
+  currency: z.string(),
+  observation_count: z.number().int(),
+  competitor_median: z.number(),
+  market_median: z.number(),
+  price_index: z.number().meta({ description: '100 x competitor median / market median' }),
+});
+
+const CompetitorDetail = CompetitorRecord.extend({
+  locations: z.array(LocationRecord),
+  prices: z.array(PriceRow),
+}).meta({ id: 'CompetitorDetail' });
+
+const competitor: ModuleRoute = {
+  method: 'get',
+  path: '/api/competitors/:competitor_id',
+  summary: 'One competitor: its locations, treatment prices and relative price levels',
+  tags: ['competitors'],
+  params: z.object({ competitor_id: z.string().meta({ description: 'Competitor id' }) }),
+  responses: {
+    200: { description: 'The competitor', schema: CompetitorDetail },
+    404: { description: 'No such competitor' },
+    422: invalid,
+  },
+  async handle({ params }, { readStore }) {
+    const parsed = competitorId().safeParse(params.competitor_id);
+    if (!parsed.success) {
+      throw new ApiError(
+        'validation_error',
+        'competitor_id: Input should be a competitor id (a positive integer)',
+        {
+          issues: [
+            {
+              loc: ['path', 'competitor_id'],
+              msg: 'Input should be a positive integer',
+              type: 'int_parsing',
+              input: params.competitor_id,
+            },
+          ],
+        },
+      );
+    }
+    const doc = await readStore.get(MARKET_COLLECTIONS.competitors, parsed.data);
+    if (!doc) throw new ApiError('not_found', `Competitor ${params.competitor_id} not found`);
+    const record = JSON.parse(doc) as Competitor;
+    const locations = await readAll<Location>(readStore, MARKET_COLLECTIONS.locations, [
+      { field: 'competitor_id', op: 'eq', value: record.id },
+    ]);
+    const figures = await figuresByMarket(readStore);
+    const prices = record.countries.flatMap((country) =>
+      (figures.get(country as never)?.price_levels ?? [])
+        .filter((level) => level.competitor_id === record.id)
+        .map(({ competitor_id: _id, competitor_name: _name, ...level }) => ({ country, ...level })),
+    );
+    return { status: 200, body: { ...record, locations, prices } };
+  },
+};
+
+const LocationQuery = z.strictObject({
+  ...paging(1000),
+  country: countryParameter().optional(),
+  competitor: competitorId()
+    .optional()
+    .meta({ type: 'integer', description: 'Locations of this competitor' }),
+  format: z
+    .enum(['json', 'geojson'])
+    .optional()
+    .meta({ description: '`geojson`: a GeoJSON FeatureCollection (default `json`)' }),
+});
+
+function feature(location: Location) {
+  const { lat, lng, ...properties } = location;
+  return {
+    type: 'Feature',
+    id: location.id,
+    geometry: { type: 'Point', coordinates: [lng, lat] },
+    properties,
+  };
+}
+
+const locations: ModuleRoute<z.infer<typeof LocationQuery>> = {
+  method: 'get',
+  path: '/api/locations',
+  summary: 'Geocoded provider locations for the map (list or GeoJSON)',
+  tags: ['locations'],
+  query: LocationQuery,
+  responses: {
+    200: {
+      description: 'A page of locations; with `format=geojson` a FeatureCollection carrying the same `meta`',
+      schema: listSchema(LocationRecord, 'LocationList'),
+    },
+    422: invalid,
+  },
+  async handle({ query }, { readStore }) {
+    const page = pageOf(query);
+    const filters: Filter[] = [];
+    if (query.country) filters.push({ field: 'country', op: 'eq', value: query.country });
+    if (query.competitor !== undefined)
+      filters.push({ field: 'competitor_id', op: 'eq', value: query.competitor });
+    const found = await readStore.find(MARKET_COLLECTIONS.locations, { filters, ...page });
+    const rows = found.items.map((item) => JSON.parse(item) as Location);
+    const meta = { total: found.total, ...page };
+    if (query.format === 'geojson') {
+      return {
+        status: 200,
+        body: { type: 'FeatureCollection', features: rows.map(feature), meta },
+      };
+    }
+    return { status: 200, body: { data: rows, meta } };
+  },
+};
+
+const ObservationQuery = z.strictObject({
+  ...paging(),
+  country: countryParameter().optional(),
+  treatment: caseInsensitiveEnum(TREATMENT_CODES).optional().meta({ description: 'Treatment code' }),
+  treatment_type: caseInsensitiveEnum(TREATMENT_TYPES).optional(),
+  competitor: competitorId()
+    .optional()
+    .meta({ type: 'integer', description: 'Observations of this competitor' }),
+});
+
+const observations: ModuleRoute<z.infer<typeof ObservationQuery>> = {
+  method: 'get',
+  path: '/api/observations',
+  summary: 'Observed treatment prices with their currency and evidence link',
+  tags: ['observations'],
+  query: ObservationQuery,
+  responses: {
+    200: {
+      description: 'A page of observations, by id',
+      schema: listSchema(ObservationRecord, 'ObservationList'),
+    },
+    422: invalid,
+  },
+  async handle({ query }, { readStore }) {
+    const page = pageOf(query);
+    const filters: Filter[] = [];
+    if (query.country) filters.push({ field: 'country', op: 'eq', value: query.country });
+    if (query.treatment)
+      filters.push({ field: 'treatment', op: 'eq', value: treatmentOf(query.treatment)?.code ?? '' });
+    if (query.treatment_type)
+      filters.push({ field: 'treatment_type', op: 'eq', value: query.treatment_type });
+    if (query.competitor !== undefined)
+      filters.push({ field: 'competitor_id', op: 'eq', value: query.competitor });
+    const found = await readStore.find(MARKET_COLLECTIONS.observations, { filters, ...page });
+    return {
+      status: 200,
+      body: listBody(
+        found.items.map((item) => JSON.parse(item) as unknown),
+        found.total,
+        page,
+      ),
+    };
+  },
+};
+
+export const recordRoutes = [competitors, competitor, locations, observations] as ModuleRoute[];

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { createLogger } from '../api/kit/logging';
+import { resolveSessionSecret } from '../api/kit/session-secret';
+import { isoTimestamp, systemClock } from '../clock';
+import type { CommandContext } from '../commands/context';
+import { loadConfig, type Config } from '../config';
+import { importFormat, importObservations } from '../market/import';
+import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, USER_ID, signSession } from '../market/session';
+import { openSuite } from '../main';
+
+const dataDirOption = () => new Option('--data-dir <dir>', 'data directory (overrides SUITE_DATA_DIR)');
+
+function config(options: { dataDir?: string }): Config {
+  return loadConfig(options.dataDir ? { ...process.env, SUITE_DATA_DIR: options.dataDir } : process.env);
+}
+
+function seconds(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed < 60 || parsed > MAX_SESSION_SECONDS) {
+    throw new InvalidArgumentError(`must be a whole number of seconds from 60 to ${MAX_SESSION_SECONDS}`);
+  }
+  return parsed;
+}
+
+function userId(value: string): string {
+  if (!USER_ID.test(value))
+    throw new InvalidArgumentError('use 1 to 64 letters, digits, dots, dashes, underscores or @');
+  return value;
+}
+
+/** `suite session mint` and `suite market import`. */
+export function addMarketCommands(program: Command): void {
+  program
+    .command('session')
+    .description('market sessions')
+    .command('mint')
+    .description('print a signed svc_session cookie value for a user (the same secret the server uses)')
+    .addOption(dataDirOption())
+    .requiredOption('--user <id>', 'user id', userId)
+    .option(
+      '--ttl <seconds>',
+      `lifetime (default ${DEFAULT_SESSION_SECONDS})`,
+      seconds,
+      DEFAULT_SESSION_SECONDS,
+    )
+    .action((options: { dataDir?: string; user: string; ttl: number }) => {
+      const expires = new Date(Math.floor(Date.now() / 1000) * 1000 + options.ttl * 1000);
+      console.log(signSession(resolveSessionSecret(config(options)), options.user, expires));
+    });
+
+  program
+    .command('market')
+    .description('market price intelligence')
+    .command('import')
+    .description('import price observations from a CSV or JSON file: all rows or, if one is bad, none')
+    .argument('<file>', 'CSV (header row) or JSON (array of objects) with the import columns')
+    .addOption(dataDirOption())
+    .action(async (file: string, options: { dataDir?: string }) => {
+      const text = readFileSync(file, 'utf8');
+      const suite = await openSuite(config(options), { logger: createLogger('warn') });
+      const requestId = `import-${randomUUID()}`;
+      const metadata = {
+        actor: 'cli:market-import',
+        request_id: requestId,
+        correlation_id: requestId,
+        causation_id: null,
+        occurred_at: isoTimestamp(systemClock.now()),
+      };
+      const context: CommandContext = {
+        eventStore: suite.eventStore,
+        ids: suite.ids,
+        clock: systemClock,
+        eventId: randomUUID,
+        metadata: () => metadata,
+      };
+      try {
+        const result = await importObservations(context, text, importFormat(file, text));
+        if (!result.ok) {
+          for (const { line, problems } of result.rejected) {
+            for (const problem of problems)
+              console.error(`${path.basename(file)}:${line}: ${problem.field} ${problem.message}`);
+          }
+          console.error(`Rejected: ${result.rejected.length} bad row(s); nothing was imported.`);
+          process.exitCode = 1;
+          return;
+        }
+        // Projection and the coverage job are the server's (or the projector and worker roles') work:
+        // a second projector on the same read models would count the batch twice.
+        console.log(
+          `Imported ${result.imported} observations in one batch. The read models, coverage and price ` +
+            'levels follow when `suite start` next runs (or at once, under `suite projector` and `suite worker`).',
+        );
+      } finally {
+        await suite.close();
+      }
+    });
+}
