@@ -93,7 +93,8 @@ describe('the session cookie', () => {
       expect(doc.paths[path].get.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.paths['/api/competitors/{competitor_id}']).toBeDefined();
     expect(doc.paths['/api/assistant/stream'].post).toBeDefined();
-    expect(doc.paths['/api/session'].post.security).toBeUndefined();
+    expect(doc.paths['/api/session'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/session'].delete.security).toBeUndefined();
   });
 });
 
@@ -128,13 +129,15 @@ describe('POST /api/session', () => {
     );
   });
 
-  it('answers 401 for a missing or wrong token', async () => {
+  it('answers 401 for a missing or wrong token, before looking at the body', async () => {
     expectEnvelope(await signIn(undefined, null), 401, 'unauthorized');
     expectEnvelope(await signIn(undefined, 'wrong-token'), 401, 'unauthorized');
+    expectEnvelope(await signIn(undefined, null, { role: 'admin' }), 401, 'unauthorized');
   });
 
-  it('answers 503 while no API token is configured', async () => {
+  it('answers 503 while no API token is configured, whatever the body', async () => {
     expectEnvelope(await signIn(marketApp(harness, null), TOKEN), 503, 'writes_disabled');
+    expectEnvelope(await signIn(marketApp(harness, null), TOKEN, {}), 503, 'writes_disabled');
   });
 
   it.each([

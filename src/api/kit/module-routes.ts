@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { bearerCheck } from './auth';
 import { ApiError } from './errors';
 import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
@@ -30,6 +31,7 @@ export function createModuleRouteRouter(
   settings: ModuleSettings = { apiToken: undefined },
 ): Router {
   const routes = (module.routes ?? []).map((route) => ({ route, match: pathMatcher(route.path) }));
+  const bearer = bearerCheck(settings.apiToken);
 
   return (req, res) => {
     const method = req.method === 'HEAD' ? 'get' : req.method?.toLowerCase();
@@ -50,9 +52,12 @@ export function createModuleRouteRouter(
     const started = performance.now();
     const requestId = requestIdOf(req);
     (async () => {
-      const caller = route.public
-        ? { actor: 'anonymous' }
-        : await authorize(req, route.method === 'get' ? 'read' : 'write');
+      const caller =
+        route.auth === 'public'
+          ? { actor: 'anonymous' }
+          : route.auth === 'bearer'
+            ? { actor: bearer(req.headers.authorization) }
+            : await authorize(req, route.method === 'get' ? 'read' : 'write');
       const minPosition = route.method === 'get' ? minPositionOf(req) : undefined;
       if (typeof minPosition === 'object') throw invalid([minPosition]);
       if (minPosition !== undefined) await awaitPosition(services.runtime, minPosition);

@@ -143,8 +143,11 @@ export interface ModuleRoute<Query = unknown, Body = unknown> {
   path: string;
   summary: string;
   tags?: readonly string[];
-  /** Skips the module's access check; the handler authenticates itself if it must. */
-  public?: boolean;
+  /**
+   * `module` (the default): the module's access check. `public`: none. `bearer`: the API token, as
+   * the kit's writes take it (503 while none is configured, 401), before the body is read.
+   */
+  auth?: 'module' | 'public' | 'bearer';
   query?: z.ZodType<Query>;
   /** Path parameter schemas, for the description (values arrive as strings). */
   params?: z.ZodObject;

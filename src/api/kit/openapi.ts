@@ -181,9 +181,13 @@ function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, rout
 }
 
 function registerRoute(registry: OpenAPIRegistry, module: ModuleDefinition, route: ModuleRoute) {
-  const access = route.public
-    ? accessOf({ ...module, access: undefined }, 'read')
-    : accessOf(module, route.method === 'get' ? 'read' : 'write');
+  const kind = route.method === 'get' ? 'read' : 'write';
+  const access =
+    route.auth === 'public'
+      ? accessOf({ ...module, access: undefined }, 'read')
+      : route.auth === 'bearer'
+        ? accessOf({ ...module, access: undefined }, 'write')
+        : accessOf(module, kind);
   const hasParams = /:\w+/.test(route.path);
   const responses = Object.fromEntries(
     Object.entries(route.responses).map(([status, response]) => [
@@ -250,7 +254,9 @@ export function generateDescriptions(
 
 export function describeModule(module: ModuleDefinition): Descriptions {
   const registry = new OpenAPIRegistry();
-  const schemes = module.access?.securitySchemes ?? { bearerAuth: { type: 'http', scheme: 'bearer' } };
+  const bearer = { bearerAuth: { type: 'http', scheme: 'bearer' } } as const;
+  const usesBearer = !module.access || module.routes?.some((route) => route.auth === 'bearer');
+  const schemes = { ...module.access?.securitySchemes, ...(usesBearer && bearer) };
   for (const [name, scheme] of Object.entries(schemes)) {
     registry.registerComponent('securitySchemes', name, scheme);
   }

@@ -9,7 +9,6 @@ import {
   signSession,
   verifySession,
 } from '../../market/session';
-import { bearerCheck } from '../kit/auth';
 import { ApiError } from '../kit/errors';
 import type { ModuleAccess, ModuleRoute, ModuleSettings } from '../kit/module';
 
@@ -68,7 +67,7 @@ const signIn: ModuleRoute<unknown, z.infer<typeof SessionRequest>> = {
   path: '/api/session',
   summary: 'Sign a user in: sets the session cookie (bearer token of the integrator required)',
   tags: ['session'],
-  public: true,
+  auth: 'bearer',
   body: SessionRequest,
   responses: {
     201: { description: 'Signed in; `Set-Cookie: svc_session=...`', schema: SessionAnswer },
@@ -76,8 +75,7 @@ const signIn: ModuleRoute<unknown, z.infer<typeof SessionRequest>> = {
     422: { description: 'Invalid body' },
     503: { description: 'No API token is configured' },
   },
-  async handle({ body, req, settings }, services) {
-    bearerCheck(settings.apiToken)(req.headers.authorization);
+  async handle({ body, settings }, services) {
     const ttl = body.ttl_seconds ?? DEFAULT_SESSION_SECONDS;
     const expiresAt = new Date(Math.floor(services.clock.now().getTime() / 1000) * 1000 + ttl * 1000);
     const value = signSession(secretOf(settings), body.user_id, expiresAt);
@@ -94,7 +92,7 @@ const signOut: ModuleRoute = {
   path: '/api/session',
   summary: 'Sign out: clears the session cookie',
   tags: ['session'],
-  public: true,
+  auth: 'public',
   responses: {
     200: { description: 'Signed out; the cookie is cleared', schema: z.object({ signed_out: z.boolean() }) },
   },
