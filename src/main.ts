@@ -5,7 +5,7 @@ import { openEventStore, openJobQueue, openReadStore } from './adapters';
 import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import { resolveSessionSecret } from './api/kit/session-secret';
-import { moduleCollections, type ModuleDefinition } from './api/kit/module';
+import { moduleCollections, type ModuleDefinition, type ModuleSettings } from './api/kit/module';
 import { MODULES } from './api/modules';
 import { systemClock, type Clock } from './clock';
 import { createIdAllocator, type IdAllocator } from './commands/ids';
@@ -131,6 +131,15 @@ export function listen(handler: RequestListener, port: number, host: string): Pr
   });
 }
 
+/** What every module's app takes from the configuration: its secrets and the write rate limit. */
+export function moduleSettings(config: Config, { readOnly = false } = {}): ModuleSettings {
+  return {
+    apiToken: readOnly ? undefined : config.apiToken,
+    sessionSecret: resolveSessionSecret(config),
+    writeRateLimit: config.writeRateLimit,
+  };
+}
+
 export interface StartOptions extends OpenOptions {
   /** Serve the read models as they are (a point-in-time copy from `suite replay`): no seed, no projection, no writes. */
   readOnly?: boolean;
@@ -160,8 +169,8 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     await startWorker(suite);
     await settle(suite);
   }
-  const apiToken = readOnly ? undefined : config.apiToken;
-  const sessionSecret = resolveSessionSecret(config);
+  const settings = moduleSettings(config, { readOnly });
+  const apiToken = settings.apiToken;
   const metrics = createMetrics({
     eventStore: suite.eventStore,
     projections: suite.runtime,
@@ -170,18 +179,7 @@ export async function startSuite(config: Config, options: StartOptions): Promise
   const servers: Server[] = [];
   for (const module of suite.modules) {
     const port = config.ports[module.id];
-    servers.push(
-      await listen(
-        createModuleApp(module, suite, {
-          apiToken,
-          sessionSecret,
-          metrics,
-          writeRateLimit: config.writeRateLimit,
-        }),
-        port,
-        config.host,
-      ),
-    );
+    servers.push(await listen(createModuleApp(module, suite, { ...settings, metrics }), port, config.host));
     logger.info(
       { module: module.id, url: `http://${config.host}:${port}/api/` },
       `${module.title} listening`,

@@ -4,7 +4,7 @@ import { createModuleApp } from './api/kit/app';
 import type { ModuleDefinition } from './api/kit/module';
 import path from 'node:path';
 import { ConfigError, type Config } from './config';
-import { listen, openSuite, startWorker, type OpenOptions, type Suite } from './main';
+import { listen, moduleSettings, openSuite, startWorker, type OpenOptions, type Suite } from './main';
 import { createMetrics, serveMetrics } from './metrics';
 import { openKafkaPublisher } from './workers/kafka-publisher';
 import { runRelay } from './workers/relay';
@@ -58,13 +58,10 @@ export async function startApiRole(
     jobs: suite.jobs,
   });
   const services = { ...suite, readYourWrites: false };
+  const settings = moduleSettings(config);
   const servers: Server[] = [];
   for (const module of modules) {
-    const app = createModuleApp(module, services, {
-      apiToken: config.apiToken,
-      metrics,
-      writeRateLimit: config.writeRateLimit,
-    });
+    const app = createModuleApp(module, services, { ...settings, metrics });
     servers.push(await listen(app, config.ports[module.id], config.host));
     suite.logger.info({ module: module.id, port: config.ports[module.id] }, `api role: ${module.title}`);
   }
