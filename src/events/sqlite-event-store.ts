@@ -14,7 +14,12 @@ import {
   type StreamHead,
 } from './event-store';
 import { GENESIS_HASH, hashEvent } from './hash-chain';
+import { recentEvents, streamCache } from './event-caches';
 import { createWalSync } from './wal-sync';
+
+/** Newest events kept for feed readers that follow the head, and streams kept for deciders. */
+const RECENT_EVENTS = 8192;
+const CACHED_STREAMS = 4096;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -92,6 +97,9 @@ export function openSqliteEventStore(file: string): EventStore {
     readStream: db.prepare<[string, number], EventRow>(
       'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision',
     ),
+    readStreamAfter: db.prepare<[string, number], EventRow>(
+      'SELECT * FROM events WHERE stream = ? AND revision > ? ORDER BY revision',
+    ),
     readAll: db.prepare<[number, number, number], EventRow>(
       'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
     ),
@@ -162,6 +170,24 @@ export function openSqliteEventStore(file: string): EventStore {
       .map(rowToEvent);
   }
 
+  const recent = recentEvents(RECENT_EVENTS);
+  const streams = streamCache(CACHED_STREAMS);
+
+  /** A stream's events, from the cache when its head revision says the cache is complete. */
+  function streamEvents(stream: string): StoredEvent[] {
+    const head = statements.streamHead.get(stream);
+    if (!head) return [];
+    const cached = streams.get(stream) ?? [];
+    const known = cached.length - 1;
+    if (known === head.revision) return cached;
+    const events =
+      known < head.revision
+        ? [...cached, ...statements.readStreamAfter.all(stream, known).map(rowToEvent)]
+        : statements.readStream.all(stream, head.revision).map(rowToEvent);
+    streams.set(stream, events);
+    return events;
+  }
+
   let queue: PendingAppend[] = [];
   let flushScheduled = false;
   const listeners = new Set<(head: number) => void>();
@@ -206,6 +232,7 @@ export function openSqliteEventStore(file: string): EventStore {
       () => {
         unsyncedBatches -= 1;
         durableHead = Math.max(durableHead, committedHead);
+        recent.remember(outcomes.flatMap((outcome) => (outcome.ok ? outcome.result.events : [])));
         outcomes.forEach((outcome, index) => {
           const append = batch[index] as PendingAppend;
           if (outcome.ok) append.resolve(outcome.result);
@@ -232,10 +259,12 @@ export function openSqliteEventStore(file: string): EventStore {
       });
     },
     async readStream(stream, options: ReadStreamOptions = {}) {
-      return statements.readStream.all(stream, options.toRevision ?? Number.MAX_SAFE_INTEGER).map(rowToEvent);
+      // A copy: callers own the array they get; the events themselves are shared and never changed.
+      return streamEvents(stream).slice(0, (options.toRevision ?? Number.MAX_SAFE_INTEGER - 1) + 1);
     },
     async readAll({ after, limit }: ReadAllOptions) {
-      return statements.readAll.all(after, visibleHead(), limit).map(rowToEvent);
+      const head = visibleHead();
+      return recent.after(after, limit, head) ?? statements.readAll.all(after, head, limit).map(rowToEvent);
     },
     async queryLog(query: LogQuery) {
       const clauses = ['position > @after'];

@@ -14,3 +14,44 @@ eventStoreContract('SQLite', async () => {
     },
   };
 });
+
+describe('SQLite event store shared by two processes (the roles of the distributed profile)', () => {
+  const metadata = {
+    actor: 'tester',
+    request_id: 'r-1',
+    correlation_id: 'c-1',
+    causation_id: null,
+    occurred_at: '2026-11-21T09:30:00Z',
+  };
+  const event = (n: number) => ({ type: 'ThingChanged', data: { n }, schema_version: 1 });
+
+  it('sees the other writer in streams and in the feed, past what it has cached', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'events.db');
+    const api = openSqliteEventStore(file);
+    const other = openSqliteEventStore(file);
+
+    await api.append('test.thing-1', [event(1)], { expectedRevision: 'no_stream', metadata });
+    expect((await api.readStream('test.thing-1')).map((stored) => stored.data)).toEqual([{ n: 1 }]);
+    expect(await api.readAll({ after: 0, limit: 10 })).toHaveLength(1);
+
+    await other.append('test.thing-1', [event(2)], { expectedRevision: 0, metadata });
+    await other.append('test.thing-2', [event(3)], { expectedRevision: 'no_stream', metadata });
+    await api.append('test.thing-1', [event(4)], { expectedRevision: 1, metadata });
+
+    expect((await api.readStream('test.thing-1')).map((stored) => stored.data)).toEqual([
+      { n: 1 },
+      { n: 2 },
+      { n: 4 },
+    ]);
+    expect(
+      (await api.readStream('test.thing-1', { toRevision: 1 })).map((stored) => stored.revision),
+    ).toEqual([0, 1]);
+    const feed = await api.readAll({ after: 0, limit: 10 });
+    expect(feed.map((stored) => stored.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+    expect((await api.readAll({ after: 3, limit: 10 })).map((stored) => stored.position)).toEqual([4]);
+    await api.close();
+    await other.close();
+    cleanup();
+  });
+});
