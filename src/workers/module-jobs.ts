@@ -22,8 +22,10 @@ export interface QueuedJob {
 
 const WORKER_ACTOR = 'worker';
 
-/** Trigger checkpoints live with the read models, under this prefix and the module's id. */
-const CHECKPOINT_PREFIX = 'jobs:';
+/** The triggers' checkpoint lives with the read models, under this name. */
+const CHECKPOINT = 'jobs';
+/** Events read without queueing a job before the checkpoint is saved anyway. */
+const SAVE_EVERY = 10_000;
 const BATCH_SIZE = 2000;
 
 /** A UUID drawn from a hash, so a job's events are the same whichever worker runs it. */
@@ -82,8 +84,9 @@ export interface JobTriggers {
 
 /**
  * Follows the log from a checkpoint and queues each module job whose trigger events appeared: one
- * job per distinct payload per batch of events, caused by the last of them. Checkpoints are saved
- * after the jobs are queued, so a crash queues them again at worst (jobs may run again).
+ * job per distinct payload per batch of events, caused by the last of them. The checkpoint is saved
+ * after jobs are queued (and every so many events otherwise), so a crash queues them again at worst:
+ * jobs may run again, and give the same result.
  */
 export function followJobTriggers(
   modules: readonly ModuleDefinition[],
@@ -91,17 +94,18 @@ export function followJobTriggers(
   logger: Logger,
 ): JobTriggers {
   const triggered = modules.filter((module) => module.jobs?.some((job) => job.trigger));
-  const checkpoints = new Map<string, number>();
+  let position: number | null = null;
+  let saved = 0;
   let running: Promise<void> | null = null;
   let again = false;
   let unsubscribe: (() => void) | null = null;
 
-  async function queueDue(events: readonly StoredEvent[]): Promise<void> {
+  /** Queues the jobs the events make due; answers how many. */
+  async function queueDue(events: readonly StoredEvent[]): Promise<number> {
     const due = new Map<string, { job: ModuleJob; payload: unknown; cause: StoredEvent }>();
     for (const module of triggered) {
-      const after = checkpoints.get(module.id) ?? 0;
       for (const event of events) {
-        if (event.position <= after || streamModule(event.stream) !== module.id) continue;
+        if (streamModule(event.stream) !== module.id) continue;
         for (const job of module.jobs ?? []) {
           if (!job.trigger?.on.includes(event.type)) continue;
           const payload = job.trigger.payload(event);
@@ -113,22 +117,22 @@ export function followJobTriggers(
       const queued: QueuedJob = { payload, cause: causeOf(cause) };
       await services.jobs.enqueue(job.name, queued, { jobId: `${key}@${cause.position}` });
     }
-    const last = events[events.length - 1] as StoredEvent;
-    const advanced = new Map(triggered.map((module) => [`${CHECKPOINT_PREFIX}${module.id}`, last.position]));
-    await services.readStore.commit([], advanced);
-    for (const module of triggered) checkpoints.set(module.id, last.position);
+    return due.size;
   }
 
   async function run(): Promise<void> {
-    const stored = await services.readStore.checkpoints();
-    for (const module of triggered) {
-      checkpoints.set(module.id, stored.get(`${CHECKPOINT_PREFIX}${module.id}`) ?? 0);
+    if (position === null) {
+      position = saved = (await services.readStore.checkpoints()).get(CHECKPOINT) ?? 0;
     }
     for (;;) {
-      const after = Math.min(...checkpoints.values());
-      const events = await services.eventStore.readAll({ after, limit: BATCH_SIZE });
+      const events = await services.eventStore.readAll({ after: position, limit: BATCH_SIZE });
       if (events.length === 0) return;
-      await queueDue(events);
+      const queued = await queueDue(events);
+      position = (events[events.length - 1] as StoredEvent).position;
+      if (queued > 0 || position - saved >= SAVE_EVERY) {
+        await services.readStore.commit([], new Map([[CHECKPOINT, position]]));
+        saved = position;
+      }
     }
   }
 

@@ -63,18 +63,19 @@ describe('fpa.plan job', () => {
     expect((await h.suite.jobs.counts()).failed).toBe(0);
   });
 
-  it('rebuilds the read models identically, and the jobs the rebuild re-queues append nothing', async () => {
+  it('rebuilds the read models identically, without running the jobs of the history again', async () => {
     const readModels = async () => [
       await allDocuments(h, 'fpa.scenarios'),
       await allDocuments(h, 'fpa.plans'),
     ];
     const live = await readModels();
     const before = await events();
+    const { completed } = await h.suite.jobs.counts();
     await h.suite.runtime.rebuild();
     await h.settle();
     expect(await events()).toEqual(before);
     expect(await readModels()).toEqual(live);
-    expect((await h.suite.jobs.counts()).completed).toBeGreaterThanOrEqual(2);
+    expect((await h.suite.jobs.counts()).completed).toBe(completed);
   });
 
   it('changes nothing when the scenario is defined again as it is', async () => {
