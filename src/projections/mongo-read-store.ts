@@ -169,10 +169,10 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
         await session.endSession();
       }
     },
-    async reset() {
+    async reset(projectors) {
       const stored = await db.listCollections({ name: /^rm\./ }, { nameOnly: true }).toArray();
       for (const { name } of stored) await db.dropCollection(name);
-      await checkpoints.deleteMany({});
+      await checkpoints.deleteMany({ _id: { $in: [...projectors] } });
       const definitions = [...targets.values()].map((known) => known.definition);
       targets.clear();
       for (const definition of definitions) targets.set(definition.name, await define(definition));

@@ -49,8 +49,11 @@ export interface ReadStore {
   checkpoints(): Promise<Map<string, number>>;
   /** Writes the changes and the projectors' new checkpoints atomically. */
   commit(changes: readonly DocumentChange[], checkpoints: ReadonlyMap<string, number>): Promise<void>;
-  /** Drops every document and checkpoint (for `suite rebuild`). */
-  reset(): Promise<void>;
+  /**
+   * Drops every document and the named projectors' checkpoints (for `suite rebuild`); other
+   * checkpoints kept here (the job triggers') stay.
+   */
+  reset(projectors: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

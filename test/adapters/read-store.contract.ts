@@ -130,10 +130,16 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(loaded.get('p-1')).toEqual({ id: 'p-1', name: 'Ada' });
     });
 
-    it('writes checkpoints with the documents, and reset drops both', async () => {
-      expect(await store.checkpoints()).toEqual(new Map([['tests', 4]]));
-      await store.reset();
-      expect(await store.checkpoints()).toEqual(new Map());
+    it('writes checkpoints with the documents, and reset drops both (other checkpoints stay)', async () => {
+      await store.commit([], new Map([['jobs', 9]]));
+      expect(await store.checkpoints()).toEqual(
+        new Map([
+          ['tests', 4],
+          ['jobs', 9],
+        ]),
+      );
+      await store.reset(['tests']);
+      expect(await store.checkpoints()).toEqual(new Map([['jobs', 9]]));
       expect((await store.find(tickets.name, { limit: 10, offset: 0 })).total).toBe(0);
       expect((await store.find(tickets.name, { q: 'printer', limit: 10, offset: 0 })).total).toBe(0);
     });
