@@ -1,0 +1,20 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * `npm run bench`: every benchmark in sequence, each writing its section of docs/BENCHMARKS.md.
+ * Arguments are passed to every benchmark (e.g. `--runs 1`); sizes default to the full ones.
+ */
+const BENCHMARKS = ['http', 'event-store', 'rebuild', 'startup', 'reads-scale'];
+
+for (const name of BENCHMARKS) {
+  console.log(`\n=== bench/${name}.ts`);
+  const started = performance.now();
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, `${name}.ts`), ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
+  console.log(`=== bench/${name}.ts: ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

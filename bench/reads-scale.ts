@@ -1,0 +1,172 @@
+import type autocannon from 'autocannon';
+import { SERVICES } from '../src/seed/esm-data';
+import { serviceDeskLog } from './service-desk-log';
+import {
+  SUITE_URL,
+  flags,
+  load,
+  machine,
+  medianFigures,
+  numberFlag,
+  ratio,
+  round,
+  sizesFlag,
+} from './support';
+import { startCeiling, startSuiteProcess, stop, table, writeSection, type LoadFigures } from './support';
+
+/**
+ * GET list (limit 50), GET by id and GET list with `q` on the service desk's requests at 10k, 100k
+ * and 1M records, each against the ceiling (bench/ceiling.ts: the identical bytes from memory).
+ * Usage: tsx bench/reads-scale.ts [--sizes 10000,100000,1000000] [--seconds 8] [--runs 3]
+ */
+const options = flags();
+const SIZES = sizesFlag(options, [10_000, 100_000, 1_000_000]);
+const SECONDS = numberFlag(options, 'seconds', 8);
+const RUNS = numberFlag(options, 'runs', 3);
+const CONNECTIONS = 32;
+
+/** Words of the requests' titles: searches that each match a share of the records. */
+const TERMS = [
+  ...new Set(
+    SERVICES.flatMap((service) =>
+      service.requests.flatMap((request) => request.title.toLowerCase().split(/\W+/)),
+    ),
+  ),
+].filter((word) => word.length >= 4);
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** Paths cycled through instead of `path`, so that no answer comes from the read store's page cache. */
+  cycle?: string[];
+}
+
+function endpoints(requests: number): Endpoint[] {
+  // More distinct queries than the 512 pages the read store caches per collection.
+  const cold = TERMS.flatMap((term) =>
+    [0, 50, 100].map((offset) => `/api/v1/requests?q=${term}&limit=50&offset=${offset}`),
+  );
+  return [
+    { name: 'list, limit 50', path: '/api/v1/requests?limit=50' },
+    { name: 'by id', path: `/api/v1/requests/${Math.ceil(requests / 2)}` },
+    { name: '`q=laptop`, limit 50 (page cache)', path: '/api/v1/requests?q=laptop&limit=50' },
+    { name: `\`q\`, ${cold.length} distinct queries (no cache)`, path: cold[0] as string, cycle: cold },
+  ];
+}
+
+function cycling(paths: string[]): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] as string }),
+    },
+  ];
+}
+
+interface Row {
+  records: number;
+  endpoint: string;
+  bytes: number;
+  suite: LoadFigures;
+  ceiling: LoadFigures;
+}
+
+async function measure(size: number): Promise<Row[]> {
+  const log = await serviceDeskLog({ requests: size });
+  const { child } = await startSuiteProcess(log.dataDir);
+  const rows: Row[] = [];
+  try {
+    for (const endpoint of endpoints(log.requests)) {
+      const answer = await fetch(`${SUITE_URL}${endpoint.path}`);
+      if (!answer.ok) throw new Error(`${endpoint.path}: ${answer.status}`);
+      const body = Buffer.from(await answer.arrayBuffer());
+      const ceiling = await startCeiling(body);
+      const suiteRuns: LoadFigures[] = [];
+      const ceilingRuns: LoadFigures[] = [];
+      try {
+        // A slow search must show in the figures (and the failures column), not end the benchmark.
+        const common = { duration: SECONDS, connections: CONNECTIONS, timeout: 60 };
+        const tolerant = { tolerateFailures: true };
+        const requests = endpoint.cycle ? cycling(endpoint.cycle) : undefined;
+        // Warm-up (JIT, SQLite's page cache), not recorded.
+        await load({ ...common, duration: 1, url: `${SUITE_URL}${endpoint.path}`, requests }, tolerant);
+        await load({ ...common, duration: 1, url: `${ceiling.url}${endpoint.path}` });
+        for (let run = 0; run < RUNS; run++) {
+          suiteRuns.push(await load({ ...common, url: `${SUITE_URL}${endpoint.path}`, requests }, tolerant));
+          ceilingRuns.push(await load({ ...common, url: `${ceiling.url}${endpoint.path}` }));
+        }
+      } finally {
+        await ceiling.stop();
+      }
+      const row = {
+        records: log.requests,
+        endpoint: endpoint.name,
+        bytes: body.length,
+        suite: medianFigures(suiteRuns),
+        ceiling: medianFigures(ceilingRuns),
+      };
+      console.log(
+        `${row.records} records, ${row.endpoint}: ${round(row.suite.requestsPerSecond)} req/s ` +
+          `(ceiling ${round(row.ceiling.requestsPerSecond)}), p99 ${row.suite.p99} ms`,
+      );
+      rows.push(row);
+    }
+  } finally {
+    await stop(child);
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  for (const size of SIZES) rows.push(...(await measure(size)));
+  const header = [
+    'records',
+    'GET',
+    'bytes',
+    'suite req/s',
+    'p50 ms',
+    'p99 ms',
+    'ceiling req/s',
+    'p50',
+    'p99',
+    'ratio',
+    'failed',
+  ];
+  const cells = rows.map((row) => [
+    round(row.records),
+    row.endpoint,
+    round(row.bytes),
+    round(row.suite.requestsPerSecond),
+    String(row.suite.p50),
+    String(row.suite.p99),
+    round(row.ceiling.requestsPerSecond),
+    String(row.ceiling.p50),
+    String(row.ceiling.p99),
+    `**${ratio(row.suite.requestsPerSecond, row.ceiling.requestsPerSecond)}**`,
+    String(row.suite.failed),
+  ]);
+  const body = `## Reads against the size of the service desk
+
+Reproduce with \`npm run bench:reads -- --sizes ${SIZES.join(',')}\` (\`bench/reads-scale.ts\`, needs
+\`npm run build\`). The records are service requests: the demo service desk plus synthetic requests taken
+through the seed's workflow (as for the rebuild benchmark), projected, cached between runs; the suite
+runs \`node dist/cli.js start\` on them (\`SUITE_SEED=none\`). Each GET is loaded by autocannon, ${CONNECTIONS}
+connections, ${SECONDS} s per run after 1 s of warm-up, medians of ${RUNS} runs, suite and ceiling alternating; the ceiling
+(\`bench/ceiling.ts\`) answers the identical bytes from memory. The read store caches answered pages until
+a commit changes the collection, so a repeated list or search is served from that cache; the
+"no cache" row cycles through more distinct searches (title words, first three pages) than it keeps,
+the cost every search pays after a write. "failed" counts non-2xx answers, errors and timeouts
+(60 s) of the suite in the worst run. Machine: ${machine()}.
+
+${table(header, cells)}
+
+Targets: list and by id >= 0.7x the ceiling's requests/s; \`q\` p99 < 50 ms at 1M records.`;
+  writeSection('reads-scale', body);
+  console.log(body);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

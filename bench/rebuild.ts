@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createLogger } from '../src/api/kit/logging';
+import { openSuite } from '../src/main';
+import { benchConfig, serviceDeskLog } from './service-desk-log';
+import { flags, machine, median, numberFlag, ratio, round, table, writeSection } from './support';
+
+/**
+ * A full `suite rebuild` (every read model, from the whole log) against the ceiling: inserting the same
+ * final documents, with their search text, into the same tables in one transaction.
+ * Usage: tsx bench/rebuild.ts [--events 1000000] [--runs 3]
+ */
+const options = flags();
+const EVENTS = numberFlag(options, 'events', 1_000_000);
+const RUNS = numberFlag(options, 'runs', 3);
+/** FTS5 keeps these shadow tables itself. */
+const FTS_SHADOW = /_fts_(data|idx|content|docsize|config)$/;
+
+/** The same code path as `suite rebuild` (src/cli.ts): open the suite, `runtime.rebuild()`. */
+async function rebuild(dataDir: string): Promise<number> {
+  const suite = await openSuite(benchConfig(dataDir), { logger: createLogger('silent') });
+  try {
+    const started = performance.now();
+    await suite.runtime.rebuild();
+    return (performance.now() - started) / 1000;
+  } finally {
+    await suite.close();
+  }
+}
+
+interface Row {
+  id: number | string;
+  doc: string;
+  text: string | null;
+}
+
+/** Every read model's final documents and search text, as the rebuild left them. */
+function readModels(dataDir: string): { schema: string[]; tables: Map<string, Row[]> } {
+  const db = new Database(path.join(dataDir, 'read-models.db'), { readonly: true });
+  try {
+    const objects = db
+      .prepare(
+        `SELECT type, name, sql FROM sqlite_master
+         WHERE name LIKE 'rm\\_%' ESCAPE '\\' AND sql IS NOT NULL ORDER BY type DESC`,
+      )
+      .all() as { type: string; name: string; sql: string }[];
+    const schema = objects.filter((object) => !FTS_SHADOW.test(object.name)).map((object) => object.sql);
+    const tables = new Map<string, Row[]>();
+    for (const { name } of objects.filter((object) => object.type === 'table' && !/_fts/.test(object.name))) {
+      const rows = db
+        .prepare(`SELECT t.id, t.doc, f.text FROM ${name} t LEFT JOIN ${name}_fts f ON f.rowid = t.rowid`)
+        .all() as Row[];
+      tables.set(name, rows);
+    }
+    return { schema, tables };
+  } finally {
+    db.close();
+  }
+}
+
+/** The ceiling: the documents alone, inserted in one transaction into the same table shape. */
+function ceiling(models: ReturnType<typeof readModels>): number {
+  const dir = mkdtempSync(path.join(tmpdir(), 'suite-bench-ceiling-'));
+  const db = new Database(path.join(dir, 'read-models.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    for (const sql of models.schema) db.exec(sql);
+    const started = performance.now();
+    db.transaction(() => {
+      for (const [table, rows] of models.tables) {
+        const insert = db.prepare(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`);
+        const insertText = db.prepare(`INSERT INTO ${table}_fts (rowid, text) VALUES (?, ?)`);
+        for (const row of rows) {
+          const { lastInsertRowid } = insert.run(row.id, row.doc);
+          if (row.text) insertText.run(lastInsertRowid, row.text);
+        }
+      }
+    })();
+    return (performance.now() - started) / 1000;
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const log = await serviceDeskLog({ events: EVENTS });
+  const rebuildSeconds: number[] = [];
+  const ceilingSeconds: number[] = [];
+  let documents = 0;
+  for (let run = 0; run < RUNS; run++) {
+    rebuildSeconds.push(await rebuild(log.dataDir));
+    const models = readModels(log.dataDir);
+    documents = [...models.tables.values()].reduce((sum, rows) => sum + rows.length, 0);
+    ceilingSeconds.push(ceiling(models));
+    console.log(
+      `run ${run + 1}: rebuild ${rebuildSeconds[run]?.toFixed(2)} s, ceiling ${ceilingSeconds[run]?.toFixed(2)} s`,
+    );
+  }
+  const rebuildRate = log.events / median(rebuildSeconds);
+  const ceilingRate = log.events / median(ceilingSeconds);
+  const rows = [
+    [
+      '`suite rebuild`',
+      round(median(rebuildSeconds), 2),
+      round(rebuildRate),
+      round(documents / median(rebuildSeconds)),
+    ],
+    [
+      'ceiling: same documents, one transaction',
+      round(median(ceilingSeconds), 2),
+      round(ceilingRate),
+      round(documents / median(ceilingSeconds)),
+    ],
+  ];
+  const body = `## Rebuild of every read model
+
+Reproduce with \`npm run bench:rebuild -- --events ${EVENTS}\` (\`bench/rebuild.ts\`; the generated log is
+cached in the temp directory between runs). The log: the service desk's demo data plus synthetic requests
+taken through the seed's workflow by the request decider (${round(log.events)} events, ${round(log.requests)}
+requests, ${round(documents)} documents after the rebuild). The rebuild is the code path of
+\`suite rebuild\` (\`runtime.rebuild()\`: drop every read model, replay the whole log through every
+projector). The ceiling inserts the same final documents and their search text into the same tables
+(same indexes, FTS5 trigram tables, WAL, \`synchronous=NORMAL\`) with prepared statements in one
+transaction; its events/s is the log's size over its time. Medians of ${RUNS} runs, rebuild and ceiling
+alternating. Machine: ${machine()}.
+
+${table(['', 'seconds', 'events/s', 'documents/s'], rows)}
+
+Rebuild / ceiling: **${ratio(rebuildRate, ceilingRate)}**. Target: >= 100,000 events/s.`;
+  writeSection('rebuild', body);
+  console.log(body);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
