@@ -14,13 +14,16 @@ import {
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 /** The trigram index answers substrings of three characters or more; shorter ones scan. */
 const TRIGRAM = 3;
-/** Pages kept per collection; the oldest goes first. */
+/** Pages and documents kept per collection; the oldest goes first. */
 const CACHED_PAGES = 512;
+const CACHED_DOCS = 4096;
 
 interface Collection {
   definition: CollectionDefinition;
   /** Pages already answered, by query; emptied whenever a commit changes the collection. */
   pages: Map<string, FindResult>;
+  /** Documents already read by id, emptied like the pages. */
+  docs: Map<DocumentId, string>;
   table: string;
   fts: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
@@ -45,8 +48,8 @@ function sqlValue(value: Filter['value']): string | number | null {
  * field and an FTS5 trigram index over the lower-cased search text. Read models are rebuilt from the
  * log, so commits use `synchronous=NORMAL`: a crash may lose the newest commits, never consistency,
  * and the projectors catch up again from the checkpoint that was kept with the documents.
- * Answered pages are cached until a commit touches their collection; a commit by another process
- * (the projector role) changes SQLite's `data_version`, which empties every cache.
+ * Answered pages and documents are cached until a commit touches their collection; a commit by
+ * another process (the projector role) changes SQLite's `data_version`, which empties every cache.
  */
 export function openSqliteReadStore(file: string): ReadStore {
   const db = new Database(file);
@@ -62,6 +65,17 @@ export function openSqliteReadStore(file: string): ReadStore {
     `INSERT INTO checkpoints (projector, position) VALUES (?, ?)
      ON CONFLICT (projector) DO UPDATE SET position = excluded.position`,
   );
+
+  /** Empties every cache when another process (the projector role) has committed since the last read. */
+  function forgetOtherWriters(): void {
+    const version = dataVersion.get() as number;
+    if (version === seenVersion) return;
+    seenVersion = version;
+    for (const known of collections.values()) {
+      known.pages.clear();
+      known.docs.clear();
+    }
+  }
 
   function prepared(sql: string): Database.Statement {
     let statement = queryCache.get(sql);
@@ -86,6 +100,7 @@ export function openSqliteReadStore(file: string): ReadStore {
     return {
       definition,
       pages: new Map(),
+      docs: new Map(),
       table,
       fts,
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
@@ -156,6 +171,7 @@ export function openSqliteReadStore(file: string): ReadStore {
       for (const change of changes) {
         const target = collection(change.collection);
         target.pages.clear();
+        target.docs.clear();
         const existing = target.rowidOf.get(change.id);
         if (existing) target.removeText.run(existing.rowid);
         if (change.doc === null) {
@@ -178,15 +194,19 @@ export function openSqliteReadStore(file: string): ReadStore {
       for (const definition of definitions) collections.set(definition.name, define(definition));
     },
     async get(name, id) {
-      return collection(name).get.get(id)?.doc ?? null;
+      const target = collection(name);
+      forgetOtherWriters();
+      const cached = target.docs.get(id);
+      if (cached !== undefined) return cached;
+      const doc = target.get.get(id)?.doc ?? null;
+      if (doc === null) return null;
+      if (target.docs.size >= CACHED_DOCS) target.docs.delete(target.docs.keys().next().value as DocumentId);
+      target.docs.set(id, doc);
+      return doc;
     },
     async find(name, query) {
       const target = collection(name);
-      const version = dataVersion.get() as number;
-      if (version !== seenVersion) {
-        seenVersion = version;
-        for (const other of collections.values()) other.pages.clear();
-      }
+      forgetOtherWriters();
       const key = JSON.stringify(query);
       const cached = target.pages.get(key);
       if (cached) return cached;

@@ -16,10 +16,15 @@ readStoreContract('SQLite', async () => {
 });
 
 describe('SQLite read store shared by two processes (api and projector roles)', () => {
-  it('answers a page again after the other connection commits, not from its cache', async () => {
+  it('answers pages and documents again after the other connection commits, not from its caches', async () => {
     const { dir, cleanup } = tempDir();
     const file = path.join(dir, 'read.db');
-    const collection = { name: 'test.things', idKind: 'integer', searchFields: [], filterFields: [] } as const;
+    const collection = {
+      name: 'test.things',
+      idKind: 'integer',
+      searchFields: [],
+      filterFields: [],
+    } as const;
     const reader = openSqliteReadStore(file);
     const projector = openSqliteReadStore(file);
     await reader.defineCollections([collection]);
@@ -30,6 +35,12 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
     await projector.commit([{ collection: 'test.things', id: 1, doc: { id: 1 } }], new Map([['test', 1]]));
 
     expect(await reader.find('test.things', page)).toEqual({ total: 1, items: ['{"id":1}'] });
+    expect(await reader.get('test.things', 1)).toBe('{"id":1}');
+    await projector.commit(
+      [{ collection: 'test.things', id: 1, doc: { id: 1, v: 2 } }],
+      new Map([['test', 2]]),
+    );
+    expect(await reader.get('test.things', 1)).toBe('{"id":1,"v":2}');
     await reader.close();
     await projector.close();
     cleanup();

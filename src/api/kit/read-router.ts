@@ -32,10 +32,15 @@ export function createReadRouter(
 
     const started = performance.now();
     const id = requestIdOf(req);
-    const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
     const read = (scope?: Filter) =>
       rawId === undefined
-        ? readList(module, resource, readStore, query, scope)
+        ? readList(
+            module,
+            resource,
+            readStore,
+            new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)),
+            scope,
+          )
         : readItem(module, resource, readStore, rawId, scope);
     const minPosition = minPositionOf(req);
     // Reads that need neither an access check nor a wait skip an extra turn of the event loop.
