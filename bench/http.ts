@@ -11,6 +11,7 @@ import { startCeiling, startSuiteProcess, stop, writeSection, type LoadFigures }
 const options = flags();
 const SECONDS = numberFlag(options, 'seconds', 8);
 const RUNS = numberFlag(options, 'runs', 3);
+const POST_CONNECTIONS = [16, 32, 64];
 const TOKEN = 'bench-token';
 const LIST_PATH = '/api/v1/requests?limit=50';
 
@@ -36,32 +37,41 @@ async function main(): Promise<void> {
       await ceiling.stop();
     }
 
-    const postRuns: LoadFigures[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      postRuns.push(
-        await load({
-          url: `${SUITE_URL}/api/v1/requests`,
-          method: 'POST',
-          duration: SECONDS,
-          connections: 64,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-          body: JSON.stringify({
-            title: 'Benchmark request',
-            status: 'Open',
-            priority: 'Medium',
-            service_id: 1,
+    const posts = new Map<number, LoadFigures>();
+    for (const connections of POST_CONNECTIONS) {
+      const runs: LoadFigures[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        runs.push(
+          await load({
+            url: `${SUITE_URL}/api/v1/requests`,
+            method: 'POST',
+            duration: SECONDS,
+            connections,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+            body: JSON.stringify({
+              title: 'Benchmark request',
+              status: 'Open',
+              priority: 'Medium',
+              service_id: 1,
+            }),
           }),
-        }),
-      );
+        );
+      }
+      posts.set(connections, medianFigures(runs));
     }
-    report(medianFigures(suiteRuns), medianFigures(ceilingRuns), medianFigures(postRuns), listBody.length);
+    report(medianFigures(suiteRuns), medianFigures(ceilingRuns), posts, listBody.length);
   } finally {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function report(list: LoadFigures, ceiling: LoadFigures, post: LoadFigures, bytes: number): void {
+function report(
+  list: LoadFigures,
+  ceiling: LoadFigures,
+  posts: Map<number, LoadFigures>,
+  bytes: number,
+): void {
   const row = (name: string, figures: LoadFigures) => [
     name,
     round(figures.requestsPerSecond),
@@ -86,10 +96,14 @@ Ratio suite / ceiling: **${ratio(list.requestsPerSecond, ceiling.requestsPerSeco
 
 ### POST /api/v1/requests, sustained
 
-64 connections, each write durable (WAL, fsynced before the answer, group commit) and projected before
-the 201 (read-your-writes).
+Each write durable (WAL, fsynced before the answer, group commit) and projected before the 201
+(read-your-writes), at three client concurrencies: the latency of a request is the time its turn in
+the single-threaded server takes, so it grows with the connections kept busy.
 
-${table(header, [row('suite', post)])}
+${table(
+  header,
+  [...posts].map(([connections, figures]) => row(`suite, ${connections} connections`, figures)),
+)}
 
 Targets: >= 3,000 requests/s, p99 < 25 ms.`;
   writeSection('http', body);
