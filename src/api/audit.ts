@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { RequestListener } from 'node:http';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Request, Response } from 'express';
@@ -267,6 +266,19 @@ async function eventsOfDocument(
 }
 
 /** Streams the log after a position (the head, by default), then every new event as it is committed. */
+/** Resolves once the client has taken what it was sent, or has gone; leaves no listener behind. */
+function drainedOrGone(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 function liveTail(
   store: EventStore,
   req: Request,
@@ -303,7 +315,7 @@ function liveTail(
           for (const event of page) send(event);
           position = (page[page.length - 1] as StoredEvent).position;
           // A slow client holds the tail back; one that leaves releases it.
-          if (res.writableNeedDrain) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+          if (res.writableNeedDrain) await drainedOrGone(res);
         }
       } while (again && !closed);
     } finally {
