@@ -24,6 +24,8 @@ interface Collection {
   pages: Map<string, FindResult>;
   /** Documents already read by id, emptied like the pages. */
   docs: Map<DocumentId, string>;
+  /** Totals of queries already counted, by query without its page: paging through a search counts once. */
+  totals: Map<string, number>;
   table: string;
   fts: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
@@ -66,15 +68,18 @@ export function openSqliteReadStore(file: string): ReadStore {
      ON CONFLICT (projector) DO UPDATE SET position = excluded.position`,
   );
 
+  function forget(target: Collection): void {
+    target.pages.clear();
+    target.docs.clear();
+    target.totals.clear();
+  }
+
   /** Empties every cache when another process (the projector role) has committed since the last read. */
   function forgetOtherWriters(): void {
     const version = dataVersion.get() as number;
     if (version === seenVersion) return;
     seenVersion = version;
-    for (const known of collections.values()) {
-      known.pages.clear();
-      known.docs.clear();
-    }
+    for (const known of collections.values()) forget(known);
   }
 
   function prepared(sql: string): Database.Statement {
@@ -101,6 +106,7 @@ export function openSqliteReadStore(file: string): ReadStore {
       definition,
       pages: new Map(),
       docs: new Map(),
+      totals: new Map(),
       table,
       fts,
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
@@ -170,8 +176,7 @@ export function openSqliteReadStore(file: string): ReadStore {
     (changes: readonly DocumentChange[], checkpoints: ReadonlyMap<string, number>) => {
       for (const change of changes) {
         const target = collection(change.collection);
-        target.pages.clear();
-        target.docs.clear();
+        forget(target);
         const existing = target.rowidOf.get(change.id);
         if (existing) target.removeText.run(existing.rowid);
         if (change.doc === null) {
@@ -211,9 +216,16 @@ export function openSqliteReadStore(file: string): ReadStore {
       const cached = target.pages.get(key);
       if (cached) return cached;
       const sql = findSql(target, query);
-      const total = prepared(sql.count)
-        .pluck()
-        .get(...sql.params) as number;
+      const countKey = JSON.stringify([query.filters, query.q]);
+      let total = target.totals.get(countKey);
+      if (total === undefined) {
+        total = prepared(sql.count)
+          .pluck()
+          .get(...sql.params) as number;
+        if (target.totals.size >= CACHED_PAGES)
+          target.totals.delete(target.totals.keys().next().value as string);
+        target.totals.set(countKey, total);
+      }
       const items = prepared(`${sql.page} LIMIT ? OFFSET ?`)
         .pluck()
         .all(...sql.params, query.limit, query.offset) as string[];
