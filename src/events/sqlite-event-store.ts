@@ -13,7 +13,7 @@ import {
   type ReadStreamOptions,
   type StreamHead,
 } from './event-store';
-import { GENESIS_HASH, hashEvent } from './hash-chain';
+import { canonicalJson, GENESIS_HASH, hashEvent } from './hash-chain';
 import { recentEvents, streamCache } from './event-caches';
 import { createWalSync } from './wal-sync';
 
@@ -132,6 +132,7 @@ export function openSqliteEventStore(file: string): EventStore {
     let prevHash = head?.hash ?? GENESIS_HASH;
     let revision = head ? head.revision : -1;
     const metadata = JSON.stringify(options.metadata);
+    const canonicalMetadata = canonicalJson(options.metadata);
     const stored: StoredEvent[] = events.map((event, index) => {
       revision += 1;
       const fields = {
@@ -144,7 +145,7 @@ export function openSqliteEventStore(file: string): EventStore {
         metadata: options.metadata,
         prev_hash: prevHash,
       };
-      const hash = hashEvent(fields);
+      const hash = hashEvent(fields, canonicalMetadata);
       prevHash = hash;
       const info = statements.insertEvent.run({
         ...fields,
