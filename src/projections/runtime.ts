@@ -1,3 +1,4 @@
+import { coalescing } from '../coalescing';
 import { readAllUntil, type EventStore } from '../events/event-store';
 import { streamModule, type StoredEvent } from '../events/envelope';
 import type { Projector } from './projection';
@@ -55,8 +56,6 @@ export function createProjectionRuntime(
 ): ProjectionRuntime {
   const checkpoints = new Map<string, number>();
   let position = 0;
-  let running: Promise<void> | null = null;
-  let again = false;
   let unsubscribe: (() => void) | null = null;
   let waiters: Waiter[] = [];
   let followTimer: NodeJS.Timeout | null = null;
@@ -115,28 +114,16 @@ export function createProjectionRuntime(
     for (const waiter of ready) waiter.resolve();
   }
 
-  /** Runs one catch-up at a time; a notification during a run schedules one more. */
+  const catchUpOnce = coalescing(() => catchUp());
+
+  /** Catches up; a notification during a catch-up makes it run once more. */
   function trigger(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await catchUp();
-      } while (again);
-    })()
-      .catch((error: unknown) => {
-        // A projector that cannot apply an event must not leave writers waiting forever.
-        for (const waiter of waiters) waiter.reject(error);
-        waiters = [];
-        throw error;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
+    return catchUpOnce().catch((error: unknown) => {
+      // A projector that cannot apply an event must not leave writers waiting forever.
+      for (const waiter of waiters) waiter.reject(error);
+      waiters = [];
+      throw error;
+    });
   }
 
   return {
@@ -170,7 +157,7 @@ export function createProjectionRuntime(
       });
     },
     async rebuild(onProgress, until) {
-      await running;
+      await catchUpOnce.settled();
       await readStore.reset(projectors.map((projector) => projector.name));
       await loadCheckpoints();
       const head = Math.min(await eventStore.headPosition(), until ?? Infinity);
@@ -180,7 +167,7 @@ export function createProjectionRuntime(
     async stop() {
       unsubscribe?.();
       if (followTimer) clearInterval(followTimer);
-      await running;
+      await catchUpOnce.settled();
     },
   };
 }

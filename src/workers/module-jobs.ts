@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ModuleDefinition, ModuleJob, RouteServices } from '../api/kit/module';
 import type { CommandContext } from '../commands/context';
 import { streamModule, type StoredEvent } from '../events/envelope';
+import { coalescing } from '../coalescing';
 import type { ReadStore } from '../projections/read-store';
 
 /** The event a job run answers to: its events are caused by it and carry its time. */
@@ -96,8 +97,6 @@ export function followJobTriggers(
   const triggered = modules.filter((module) => module.jobs?.some((job) => job.trigger));
   let position: number | null = null;
   let saved = 0;
-  let running: Promise<void> | null = null;
-  let again = false;
   let unsubscribe: (() => void) | null = null;
 
   /** Queues the jobs the events make due; answers how many. */
@@ -136,22 +135,9 @@ export function followJobTriggers(
     }
   }
 
-  function catchUp(): Promise<void> {
-    if (triggered.length === 0) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await run();
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  const catchUp = coalescing(async () => {
+    if (triggered.length > 0) await run();
+  });
 
   return {
     async catchUp() {
@@ -162,7 +148,7 @@ export function followJobTriggers(
     },
     async stop() {
       unsubscribe?.();
-      await running;
+      await catchUp.settled();
     },
   };
 }

@@ -91,6 +91,27 @@ const ERRORS = {
   },
 };
 
+/** A page of a scenario's latest plan, by period, with what identifies the plan it comes from. */
+async function periodsAnswer<Row>(
+  services: RouteServices,
+  params: Record<string, string>,
+  query: RecurringQuery,
+  rows: (output: PlanOutput, periods: PeriodQuery) => readonly Row[],
+) {
+  const plan = await latestPlan(services, params.scenario as string);
+  const periods = periodQuery(plan.output, query);
+  return {
+    status: 200,
+    body: {
+      scenario: plan.scenario,
+      currency: plan.output.currency,
+      granularity: periods.granularity,
+      output_sha256: plan.output_sha256,
+      ...page(rows(plan.output, periods), query),
+    },
+  };
+}
+
 const statements: ModuleRoute<StatementsQuery> = {
   method: 'get',
   path: '/api/v1/statements/:scenario',
@@ -99,20 +120,10 @@ const statements: ModuleRoute<StatementsQuery> = {
   params: ScenarioParams,
   query: StatementsQuery,
   responses: { 200: { description: 'The statements of each period', schema: StatementsAnswer }, ...ERRORS },
-  async handle({ params, query }, services) {
-    const plan = await latestPlan(services, params.scenario as string);
-    const periods = periodQuery(plan.output, query);
-    return {
-      status: 200,
-      body: {
-        scenario: plan.scenario,
-        currency: plan.output.currency,
-        granularity: periods.granularity,
-        output_sha256: plan.output_sha256,
-        ...page(statementPeriods(plan.output, periods, query.statement), query),
-      },
-    };
-  },
+  handle: ({ params, query }, services) =>
+    periodsAnswer(services, params, query, (output, periods) =>
+      statementPeriods(output, periods, query.statement),
+    ),
 };
 
 const recurring: ModuleRoute<RecurringQuery> = {
@@ -123,20 +134,7 @@ const recurring: ModuleRoute<RecurringQuery> = {
   params: ScenarioParams,
   query: RecurringQuery,
   responses: { 200: { description: 'The metrics of each period', schema: RecurringAnswer }, ...ERRORS },
-  async handle({ params, query }, services) {
-    const plan = await latestPlan(services, params.scenario as string);
-    const periods = periodQuery(plan.output, query);
-    return {
-      status: 200,
-      body: {
-        scenario: plan.scenario,
-        currency: plan.output.currency,
-        granularity: periods.granularity,
-        output_sha256: plan.output_sha256,
-        ...page(recurringPeriods(plan.output, periods), query),
-      },
-    };
-  },
+  handle: ({ params, query }, services) => periodsAnswer(services, params, query, recurringPeriods),
 };
 
 const variances: ModuleRoute<VariancesQuery> = {
