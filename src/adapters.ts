@@ -25,10 +25,10 @@ export async function openEventStore(config: Config, { shared }: { shared: boole
   return shared ? withHeadPolling(store, POLL_MS) : store;
 }
 
-/** The read models named by SUITE_READ_STORE. */
-export async function openReadStore(config: Config): Promise<ReadStore> {
+/** The read models named by SUITE_READ_STORE; `shared` when other processes write them too. */
+export async function openReadStore(config: Config, { shared }: { shared: boolean }): Promise<ReadStore> {
   if (config.readStore !== 'sqlite') return openMongoReadStore(config.readStore);
-  return openSqliteReadStore(path.join(config.dataDir, 'read-models.db'));
+  return openSqliteReadStore(path.join(config.dataDir, 'read-models.db'), { shared });
 }
 
 /** BullMQ on SUITE_REDIS_URL when set; otherwise jobs run in the process that queues them. */

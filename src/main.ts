@@ -55,7 +55,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const catalog = suiteCatalog(modules);
   const storedEvents = await openEventStore(config, { shared: options.shared === true });
   const eventStore = withUpcasting(storedEvents, catalog);
-  const readStore = await openReadStore(config);
+  const readStore = await openReadStore(config, { shared: options.shared === true });
   await readStore.defineCollections(modules.flatMap(moduleCollections));
   const runtime = createProjectionRuntime(
     eventStore,

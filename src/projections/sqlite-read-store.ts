@@ -50,10 +50,11 @@ function sqlValue(value: Filter['value']): string | number | null {
  * field and an FTS5 trigram index over the lower-cased search text. Read models are rebuilt from the
  * log, so commits use `synchronous=NORMAL`: a crash may lose the newest commits, never consistency,
  * and the projectors catch up again from the checkpoint that was kept with the documents.
- * Answered pages and documents are cached until a commit touches their collection; a commit by
- * another process (the projector role) changes SQLite's `data_version`, which empties every cache.
+ * Answered pages and documents are cached until a commit touches their collection. A `shared` store
+ * (the roles of the distributed profile, where the projector is another process) also empties every
+ * cache when SQLite's `data_version` says another process committed.
  */
-export function openSqliteReadStore(file: string): ReadStore {
+export function openSqliteReadStore(file: string, { shared = false }: { shared?: boolean } = {}): ReadStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -74,8 +75,12 @@ export function openSqliteReadStore(file: string): ReadStore {
     target.totals.clear();
   }
 
-  /** Empties every cache when another process (the projector role) has committed since the last read. */
+  /**
+   * Empties every cache when another process (the projector role) has committed since the last read.
+   * Only a `shared` store asks: the check costs a fifth of a cached read, and alone a process knows.
+   */
   function forgetOtherWriters(): void {
+    if (!shared) return;
     const version = dataVersion.get() as number;
     if (version === seenVersion) return;
     seenVersion = version;

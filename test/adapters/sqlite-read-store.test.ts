@@ -25,8 +25,8 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
       searchFields: [],
       filterFields: [],
     } as const;
-    const reader = openSqliteReadStore(file);
-    const projector = openSqliteReadStore(file);
+    const reader = openSqliteReadStore(file, { shared: true });
+    const projector = openSqliteReadStore(file, { shared: true });
     await reader.defineCollections([collection]);
     await projector.defineCollections([collection]);
     const page = { limit: 10, offset: 0 };

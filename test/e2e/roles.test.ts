@@ -39,7 +39,7 @@ describe('the service desk and financial planning as separate api, projector and
   const base = `http://127.0.0.1:${ESM_PORT}`;
 
   beforeAll(async () => {
-    const started = await Promise.all([
+    const started = await Promise.allSettled([
       startRole(
         ['projector'],
         { ...env, SUITE_METRICS_PORT: String(PROJECTOR_METRICS) },
@@ -52,7 +52,10 @@ describe('the service desk and financial planning as separate api, projector and
       ),
       startRole(['api', '--module', 'esm', 'fpa'], env, `${base}/api/v1/health`),
     ]);
-    roles.push(...started);
+    // Roles that did start are stopped in afterAll even when another one failed to.
+    for (const role of started) if (role.status === 'fulfilled') roles.push(role.value);
+    const failed = started.find((role) => role.status === 'rejected');
+    if (failed) throw failed.reason;
   });
   afterAll(async () => {
     await Promise.all(roles.map((role) => role.stop()));
