@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { clmModule } from '../../src/api/clm';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
-import { ACME, GLOBEX, clmFixtures, type ClmFixtures } from './clm-fixtures';
+import { ACME, GLOBEX, clmFixtures, type ClmFixtures } from '../support/clm-fixtures';
 import { expectEnvelope } from './spec';
 
 let h: ModuleHarness<ClmFixtures>;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { clmModule } from '../../src/api/clm';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
-import { ACME, clmFixtures, type ClmFixtures } from './clm-fixtures';
+import { ACME, clmFixtures, type ClmFixtures } from '../support/clm-fixtures';
 
 let h: ModuleHarness<ClmFixtures>;
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { clmModule } from '../../src/api/clm';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
-import { ACME, clmFixtures, type ClmFixtures } from './clm-fixtures';
+import { ACME, clmFixtures, type ClmFixtures } from '../support/clm-fixtures';
 
 /**
  * Past the access check: a workspace member sends any query, id and body to every endpoint and gets

@@ -9,7 +9,7 @@ import {
   ObligationRecord,
 } from '../../src/projections/clm';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
-import { ACME, clmFixtures, type ClmFixtures } from './clm-fixtures';
+import { ACME, clmFixtures, type ClmFixtures } from '../support/clm-fixtures';
 import { expectEnvelope } from './spec';
 import { expectInvalid } from '../support/module-api';
 
