@@ -2,29 +2,16 @@ import { z } from 'zod';
 import type { Filter, ReadStore } from '../../projections/read-store';
 import { ApiError } from '../kit/errors';
 import type { Caller } from '../kit/module';
-import { parseInteger } from '../kit/validation';
+import { integerParameter } from '../kit/validation';
 
 /** Paging of the module's lists: 20 records by default, at most 200. */
 export const LIST = { defaultLimit: 20, maxLimit: 200 } as const;
 
-/** An integer query parameter within bounds, with the same messages as the kit's lists. */
-function integerIn(min: number, max?: number) {
-  return z
-    .string()
-    .transform((raw, context) => {
-      const parsed = parseInteger(raw, [], { min, max });
-      if (typeof parsed === 'number') return parsed;
-      context.addIssue({ code: 'custom', message: parsed.msg, params: { type: parsed.type }, input: raw });
-      return z.NEVER;
-    })
-    .meta({ type: 'integer', minimum: min, ...(max !== undefined && { maximum: max }) });
-}
-
 export const pageParameters = {
-  limit: integerIn(1, LIST.maxLimit)
+  limit: integerParameter({ min: 1, max: LIST.maxLimit })
     .optional()
     .meta({ description: `Page size, 1-${LIST.maxLimit} (default ${LIST.defaultLimit})` }),
-  offset: integerIn(0).optional().meta({ description: 'Records to skip (default 0)' }),
+  offset: integerParameter({ min: 0 }).optional().meta({ description: 'Records to skip (default 0)' }),
 };
 
 export interface PageQuery {

@@ -12,28 +12,18 @@ import {
 } from '../../fpa/output';
 import { STATEMENTS } from '../../fpa/presentation';
 import { caseInsensitiveEnum } from '../kit/parameters';
-import { parseInteger } from '../kit/validation';
+import { integerParameter } from '../kit/validation';
 
 /** Query parameters and answers of the planning routes, described from the same schemas. */
 
 export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 50;
 
-function boundedInteger(min: number, max: number | undefined, description: string) {
-  return z
-    .string()
-    .transform((raw, context) => {
-      const parsed = parseInteger(raw, [], { min, max });
-      if (typeof parsed === 'number') return parsed;
-      context.addIssue({ code: 'custom', message: parsed.msg, params: { type: parsed.type }, input: raw });
-      return z.NEVER;
-    })
-    .meta({ type: 'integer', minimum: min, ...(max !== undefined && { maximum: max }), description });
-}
-
 const paging = {
-  limit: boundedInteger(1, MAX_LIMIT, `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`).optional(),
-  offset: boundedInteger(0, undefined, 'Rows to skip (default 0)').optional(),
+  limit: integerParameter({ min: 1, max: MAX_LIMIT })
+    .optional()
+    .meta({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})` }),
+  offset: integerParameter({ min: 0 }).optional().meta({ description: 'Rows to skip (default 0)' }),
 };
 
 const month = (description: string) =>

@@ -59,17 +59,22 @@ export function parseInteger(
   return value;
 }
 
-/** A query parameter holding an integer, described as `integer` in OpenAPI. */
-export function integerParameter() {
+/** A query parameter holding an integer (within bounds, when given), described as `integer` in OpenAPI. */
+export function integerParameter(bounds: { min?: number; max?: number } = {}) {
+  const { min, max } = bounds;
   return z
     .string()
     .transform((raw, context) => {
-      const parsed = parseInteger(raw, []);
+      const parsed = parseInteger(raw, [], bounds);
       if (typeof parsed === 'number') return parsed;
       context.addIssue({ code: 'custom', message: parsed.msg, params: { type: parsed.type }, input: raw });
       return z.NEVER;
     })
-    .meta({ type: 'integer' });
+    .meta({
+      type: 'integer',
+      ...(min !== undefined && { minimum: min }),
+      ...(max !== undefined && { maximum: max }),
+    });
 }
 
 /** Pydantic's names for the expected types, so both validation shapes speak one vocabulary. */
