@@ -3,10 +3,10 @@ import { isoDate } from '../../clock';
 import { summariseObligations } from '../../clm/due-dates';
 import { CONTRACT_STATUSES, CONTRACT_TYPES, clmCollections } from '../../events/clm';
 import { ContractRecord, type StoredContract } from '../../projections/clm';
-import type { CollectionDefinition, Filter } from '../../projections/read-store';
+import type { CollectionDefinition } from '../../projections/read-store';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import type { ModuleRoute } from '../kit/module';
-import { caseInsensitiveEnum } from '../kit/parameters';
+import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
 import { listOf, pageParameters, workspacePage, workspaceRecord } from './lists';
 
 export const contractsCollection: CollectionDefinition = {
@@ -45,11 +45,11 @@ const listContracts: ModuleRoute<ContractQuery> = {
     422: { description: 'Invalid parameter', schema: ErrorEnvelopeSchema },
   },
   async handle({ query, caller }, services) {
-    const filters: Filter[] = [];
-    if (query.status) filters.push({ field: 'status', op: 'eq', value: query.status });
-    if (query.type) filters.push({ field: 'type', op: 'eq', value: query.type });
-    if (query.counterparty_id)
-      filters.push({ field: 'counterparty_id', op: 'eq', value: query.counterparty_id });
+    const filters = queryFilters(query, {
+      status: 'status',
+      type: 'type',
+      counterparty_id: 'counterparty_id',
+    });
     const today = isoDate(services.clock.now());
     return workspacePage(
       services.readStore,

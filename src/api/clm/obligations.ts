@@ -4,11 +4,11 @@ import { reportedStatus, statusFilters, type StoredObligationStatus } from '../.
 import { createObligation } from '../../commands/clm/handlers';
 import { clmCollections, clmStreams } from '../../events/clm';
 import { ObligationRecord, obligationsProjection } from '../../projections/clm';
-import type { CollectionDefinition, Filter } from '../../projections/read-store';
+import type { CollectionDefinition } from '../../projections/read-store';
 import { headerOf } from '../kit/access';
 import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
-import { caseInsensitiveEnum, dateString } from '../kit/parameters';
+import { caseInsensitiveEnum, dateString, queryFilters } from '../kit/parameters';
 import { executeWrite } from '../kit/writes';
 import { listOf, pageParameters, workspacePage, workspaceRecord } from './lists';
 
@@ -50,9 +50,10 @@ const listObligations: ModuleRoute<ObligationQuery> = {
   },
   async handle({ query, caller }, services) {
     const today = isoDate(services.clock.now());
-    const filters: Filter[] = query.status ? statusFilters(query.status, today) : [];
-    if (query.contract_id) filters.push({ field: 'contract_id', op: 'eq', value: query.contract_id });
-    if (query.due_before) filters.push({ field: 'due_date', op: 'lte', value: query.due_before });
+    const filters = [
+      ...(query.status ? statusFilters(query.status, today) : []),
+      ...queryFilters(query, { contract_id: 'contract_id', due_before: { field: 'due_date', op: 'lte' } }),
+    ];
     return workspacePage(
       services.readStore,
       clmCollections.obligations,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from './errors';
+import type { Filter, FilterOperator } from '../../projections/read-store';
 import type { FilterDefinition } from './module';
 import { integerParameter, parseInteger } from './validation';
 
@@ -97,4 +98,25 @@ export function pathId(params: Record<string, string>, name = 'id'): number {
   const id = parseInteger(params[name] ?? '', ['path', name]);
   if (typeof id !== 'number') throw new ApiError('validation_error', `${name}: ${id.msg}`, { issues: [id] });
   return id;
+}
+
+/**
+ * The read-store filters of a module route's parsed query: one per parameter that is set, on the
+ * document field it names (`{ competitor: 'competitor_id' }`), equal unless an operator is given.
+ */
+export function queryFilters<Query extends object>(
+  query: Query,
+  fields: Partial<Record<keyof Query, string | { field: string; op: FilterOperator }>>,
+): Filter[] {
+  const filters: Filter[] = [];
+  for (const [param, target] of Object.entries(fields) as [
+    keyof Query,
+    string | { field: string; op: FilterOperator },
+  ][]) {
+    const value = query[param];
+    if (value === undefined || value === null) continue;
+    const { field, op } = typeof target === 'string' ? { field: target, op: 'eq' as const } : target;
+    filters.push({ field, op, value: value as Filter['value'] });
+  }
+  return filters;
 }

@@ -9,10 +9,9 @@ import {
   type CompetitorRecord as Competitor,
   type LocationRecord as Location,
 } from '../../projections/market';
-import type { Filter } from '../../projections/read-store';
 import { ApiError } from '../kit/errors';
 import type { ModuleRoute } from '../kit/module';
-import { caseInsensitiveEnum } from '../kit/parameters';
+import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
 import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
 
 const invalid = { description: 'Invalid parameter (unknown market code, bad paging)' };
@@ -165,10 +164,7 @@ const locations: ModuleRoute<z.infer<typeof LocationQuery>> = {
   },
   async handle({ query }, { readStore }) {
     const page = pageOf(query);
-    const filters: Filter[] = [];
-    if (query.country) filters.push({ field: 'country', op: 'eq', value: query.country });
-    if (query.competitor !== undefined)
-      filters.push({ field: 'competitor_id', op: 'eq', value: query.competitor });
+    const filters = queryFilters(query, { country: 'country', competitor: 'competitor_id' });
     const found = await readStore.find(MARKET_COLLECTIONS.locations, { filters, ...page });
     const rows = found.items.map((item) => JSON.parse(item) as Location);
     const meta = { total: found.total, ...page };
@@ -207,14 +203,15 @@ const observations: ModuleRoute<z.infer<typeof ObservationQuery>> = {
   },
   async handle({ query }, { readStore }) {
     const page = pageOf(query);
-    const filters: Filter[] = [];
-    if (query.country) filters.push({ field: 'country', op: 'eq', value: query.country });
-    if (query.treatment)
-      filters.push({ field: 'treatment', op: 'eq', value: treatmentOf(query.treatment)?.code ?? '' });
-    if (query.treatment_type)
-      filters.push({ field: 'treatment_type', op: 'eq', value: query.treatment_type });
-    if (query.competitor !== undefined)
-      filters.push({ field: 'competitor_id', op: 'eq', value: query.competitor });
+    const filters = queryFilters(
+      { ...query, treatment: query.treatment && (treatmentOf(query.treatment)?.code ?? '') },
+      {
+        country: 'country',
+        treatment: 'treatment',
+        treatment_type: 'treatment_type',
+        competitor: 'competitor_id',
+      },
+    );
     const found = await readStore.find(MARKET_COLLECTIONS.observations, { filters, ...page });
     return {
       status: 200,

@@ -10,6 +10,7 @@ import {
 } from '../../projections/market';
 import type { Filter } from '../../projections/read-store';
 import type { ModuleRoute } from '../kit/module';
+import { queryFilters } from '../kit/parameters';
 import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
 
 const DAY = 86_400_000;
@@ -267,10 +268,7 @@ const evidence: ModuleRoute<z.infer<typeof EvidenceQuery>> = {
   },
   async handle({ query }, { readStore }) {
     const page = pageOf(query);
-    const filters: Filter[] = [];
-    if (query.country) filters.push({ field: 'country', op: 'eq', value: query.country });
-    if (query.competitor !== undefined)
-      filters.push({ field: 'competitor_id', op: 'eq', value: query.competitor });
+    const filters = queryFilters(query, { country: 'country', competitor: 'competitor_id' });
     const found = await readStore.find(MARKET_COLLECTIONS.sources, {
       filters,
       q: query.q?.trim() || undefined,
