@@ -2,17 +2,12 @@ import { z } from 'zod';
 import type { Filter, ReadStore } from '../../projections/read-store';
 import { ApiError } from '../kit/errors';
 import type { Caller } from '../kit/module';
-import { integerParameter } from '../kit/validation';
+import { pageParameters as kitPageParameters } from '../kit/parameters';
 
 /** Paging of the module's lists: 20 records by default, at most 200. */
 export const LIST = { defaultLimit: 20, maxLimit: 200 } as const;
 
-export const pageParameters = {
-  limit: integerParameter({ min: 1, max: LIST.maxLimit })
-    .optional()
-    .meta({ description: `Page size, 1-${LIST.maxLimit} (default ${LIST.defaultLimit})` }),
-  offset: integerParameter({ min: 0 }).optional().meta({ description: 'Records to skip (default 0)' }),
-};
+export const pageParameters = kitPageParameters(LIST);
 
 export interface PageQuery {
   limit?: number;

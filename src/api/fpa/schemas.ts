@@ -11,20 +11,14 @@ import {
   VARIANCE_LINE_NAMES,
 } from '../../fpa/output';
 import { STATEMENTS } from '../../fpa/presentation';
-import { caseInsensitiveEnum } from '../kit/parameters';
-import { integerParameter } from '../kit/validation';
+import { caseInsensitiveEnum, pageParameters } from '../kit/parameters';
 
 /** Query parameters and answers of the planning routes, described from the same schemas. */
 
 export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 50;
 
-const paging = {
-  limit: integerParameter({ min: 1, max: MAX_LIMIT })
-    .optional()
-    .meta({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})` }),
-  offset: integerParameter({ min: 0 }).optional().meta({ description: 'Rows to skip (default 0)' }),
-};
+const paging = pageParameters({ defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT });
 
 const month = (description: string) =>
   z

@@ -120,3 +120,13 @@ export function queryFilters<Query extends object>(
   }
   return filters;
 }
+
+/** `limit` and `offset` of a module route's list, bounded and described like the kit's own lists. */
+export function pageParameters({ defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }) {
+  return {
+    limit: integerParameter({ min: 1, max: maxLimit })
+      .optional()
+      .meta({ description: `Page size, 1 to ${maxLimit} (default ${defaultLimit})` }),
+    offset: integerParameter({ min: 0 }).optional().meta({ description: 'Records to skip (default 0)' }),
+  };
+}
