@@ -1,3 +1,4 @@
+import type { Awaitable } from '../awaitable';
 export type DocumentId = string | number;
 export type Document = Record<string, unknown>;
 
@@ -42,8 +43,9 @@ export interface DocumentChange {
 /** The ReadStore port: disposable read models that projectors build from the log. */
 export interface ReadStore {
   defineCollections(definitions: readonly CollectionDefinition[]): Promise<void>;
-  get(collection: string, id: DocumentId): Promise<string | null>;
-  find(collection: string, query: FindQuery): Promise<FindResult>;
+  /** Adapters that answer synchronously may return the value itself (see `Awaitable`). */
+  get(collection: string, id: DocumentId): Awaitable<string | null>;
+  find(collection: string, query: FindQuery): Awaitable<FindResult>;
   /** Loads documents for a projector to evolve; missing ids are absent from the map. */
   load(collection: string, ids: readonly DocumentId[]): Promise<Map<DocumentId, Document>>;
   checkpoints(): Promise<Map<string, number>>;

@@ -203,7 +203,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     async defineCollections(definitions) {
       for (const definition of definitions) collections.set(definition.name, define(definition));
     },
-    async get(name, id) {
+    get(name, id) {
       const target = collection(name);
       forgetOtherWriters();
       const cached = target.docs.get(id);
@@ -214,7 +214,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       target.docs.set(id, doc);
       return doc;
     },
-    async find(name, query) {
+    find(name, query) {
       const target = collection(name);
       forgetOtherWriters();
       const key = JSON.stringify(query);

@@ -1,6 +1,10 @@
+import type { RequestListener } from 'node:http';
 import request from 'supertest';
+import { createModuleApp } from '../../src/api/kit/app';
+import { esmModule } from '../../src/api/esm';
+import type { ReadStore } from '../../src/projections/read-store';
 import { REQUEST_PRIORITIES, REQUEST_STATUSES } from '../../src/events/esm';
-import { openEsm, type EsmHarness } from '../support/esm-harness';
+import { TOKEN, openEsm, type EsmHarness } from '../support/esm-harness';
 import { HEALTH, expectEnvelope, expectShape } from './spec';
 
 type Doc = Record<string, unknown>;
@@ -102,6 +106,29 @@ describe('service desk API kit', () => {
       const res = await request(h.app).get('/api/v1/health').set('X-Request-Id', 'bad id <script>');
       expect(res.headers['x-request-id']).toMatch(/\S/);
       expect(res.headers['x-request-id']).not.toBe('bad id <script>');
+    });
+  });
+
+  describe('a read store that fails', () => {
+    const failing = (fail: () => never): RequestListener => {
+      const readStore: ReadStore = { ...h.suite.readStore, get: fail, find: fail };
+      return createModuleApp(esmModule, { ...h.suite, readStore }, { apiToken: TOKEN });
+    };
+    const broken = () => {
+      throw new Error('disk I/O error');
+    };
+
+    it.each([
+      ['at once', broken],
+      ['later', () => Promise.reject(new Error('disk I/O error')) as never],
+    ])('answers reads with a 500 envelope without details when it fails %s', async (_when, fail) => {
+      const app = failing(fail as () => never);
+      for (const path of ['/api/v1/requests', '/api/v1/requests/1']) {
+        const res = await request(app).get(path);
+        expectEnvelope(res, 500, 'internal_error');
+        expect(JSON.stringify(res.body)).not.toContain('disk I/O');
+        expect(res.headers['x-request-id']).toMatch(/\S/);
+      }
     });
   });
 

@@ -10,11 +10,13 @@ export function sendJson(
   body: Buffer,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  res.writeHead(status, {
-    ...headers,
+  // A literal of a fixed shape, extended in a loop: a spread here made every read measurably slower.
+  const head: Record<string, string | number> = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': body.length,
-  });
+  };
+  for (const name in headers) head[name] = headers[name] as string;
+  res.writeHead(status, head);
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
+import type { Awaitable } from '../../awaitable';
 import type { Filter, ReadStore } from '../../projections/read-store';
 import { decodeSegment, sendError, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import type { Caller, ModuleDefinition } from './module';
-import { invalidParameters, readItem, readList, scopeFilter } from './reads';
+import { invalidParameters, readItem, readList, scopeFilter, type ReadAnswer } from './reads';
 import { awaitPosition, minPositionOf } from './consistency';
 import type { ProjectionProgress } from '../../projections/runtime';
 
@@ -42,30 +43,37 @@ export function createReadRouter(
             scope,
           )
         : readItem(module, resource, readStore, rawId, scope);
+    const respond = ({ status, body }: ReadAnswer) => {
+      sendJson(res, status, body, { 'X-Request-Id': id });
+      logCompleted(logger, req, id, status, started);
+    };
+    const fail = (error: unknown) => {
+      const apiError = sendError(res, error, { 'X-Request-Id': id });
+      if (apiError.code === 'internal_error')
+        logger.error({ err: error, req: { id, method: req.method, url } }, 'request failed');
+      logCompleted(logger, req, id, res.statusCode, started);
+    };
     const minPosition = minPositionOf(req);
-    // Reads that need neither an access check nor a wait skip an extra turn of the event loop.
-    const answer =
-      typeof minPosition === 'object'
-        ? Promise.resolve(invalidParameters(module, [minPosition]))
-        : module.access || minPosition !== undefined
-          ? (async () => {
-              const caller = await authorize(req, 'read');
-              if (minPosition !== undefined) await awaitPosition(progress, minPosition);
-              return read(scopeFilter(resource, caller));
-            })()
-          : read();
-    answer.then(
-      ({ status, body }) => {
-        sendJson(res, status, body, { 'X-Request-Id': id });
-        logCompleted(logger, req, id, status, started);
-      },
-      (error: unknown) => {
-        const apiError = sendError(res, error, { 'X-Request-Id': id });
-        if (apiError.code === 'internal_error')
-          logger.error({ err: error, req: { id, method: req.method, url } }, 'request failed');
-        logCompleted(logger, req, id, res.statusCode, started);
-      },
-    );
+    // A read that needs neither an access check nor a wait is answered in this turn of the event loop
+    // when the read store answers synchronously (the embedded one does).
+    let answer: Awaitable<ReadAnswer>;
+    try {
+      answer =
+        typeof minPosition === 'object'
+          ? invalidParameters(module, [minPosition])
+          : module.access || minPosition !== undefined
+            ? (async () => {
+                const caller = await authorize(req, 'read');
+                if (minPosition !== undefined) await awaitPosition(progress, minPosition);
+                return read(scopeFilter(resource, caller));
+              })()
+            : read();
+    } catch (error) {
+      fail(error);
+      return true;
+    }
+    if (answer instanceof Promise) answer.then(respond, fail);
+    else respond(answer);
     return true;
   };
 }

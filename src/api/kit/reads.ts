@@ -1,3 +1,4 @@
+import { whenReady, type Awaitable } from '../../awaitable';
 import type { Document, DocumentId, Filter, FindResult, ReadStore } from '../../projections/read-store';
 import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
 import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
@@ -55,13 +56,13 @@ export function parseItemId(
 }
 
 /** `GET /api/v1/<resource>`: a page of documents with the exact total. */
-export async function readList(
+export function readList(
   module: ModuleDefinition,
   resource: ResourceDefinition,
   readStore: ReadStore,
   query: QueryParameters,
   scope?: Filter,
-): Promise<ReadAnswer> {
+): Awaitable<ReadAnswer> {
   const details: ValidationDetail[] = [];
   const integer = (name: string, fallback: number, min: number, max?: number): number => {
     const raw = last(query, name);
@@ -87,8 +88,10 @@ export async function readList(
   if (details.length > 0) return invalidParameters(module, details);
 
   const q = last(query, 'q')?.trim() || undefined;
-  const page = await readStore.find(resource.collection.name, { filters, q, limit, offset });
-  return { status: 200, body: pageBody(page, limit, offset) };
+  return whenReady(readStore.find(resource.collection.name, { filters, q, limit, offset }), (page) => ({
+    status: 200,
+    body: pageBody(page, limit, offset),
+  }));
 }
 
 /** The filter confining a caller's reads of a resource to their scope, if the resource is scoped. */
@@ -98,19 +101,20 @@ export function scopeFilter(resource: ResourceDefinition, caller: Caller): Filte
 }
 
 /** `GET /api/v1/<resource>/{id}`: one document, or 404. */
-export async function readItem(
+export function readItem(
   module: ModuleDefinition,
   resource: ResourceDefinition,
   readStore: ReadStore,
   rawId: string,
   scope?: Filter,
-): Promise<ReadAnswer> {
+): Awaitable<ReadAnswer> {
   const id = parseItemId(module, resource, rawId);
   if (typeof id === 'object') return invalidParameters(module, [id]);
-  const doc = await readStore.get(resource.collection.name, id);
-  // A record of another scope is as absent as one that does not exist.
-  if (doc === null || (scope && (JSON.parse(doc) as Document)[scope.field] !== scope.value)) {
-    return error(new ApiError('not_found', `${resource.name} ${rawId} not found`));
-  }
-  return { status: 200, body: Buffer.from(doc) };
+  return whenReady(readStore.get(resource.collection.name, id), (doc) => {
+    // A record of another scope is as absent as one that does not exist.
+    if (doc === null || (scope && (JSON.parse(doc) as Document)[scope.field] !== scope.value)) {
+      return error(new ApiError('not_found', `${resource.name} ${rawId} not found`));
+    }
+    return { status: 200, body: Buffer.from(doc) };
+  });
 }
