@@ -120,6 +120,32 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect((await store.find(tickets.name, { limit: 10, offset: 0 })).total).toBe(3);
     });
 
+    it('keeps a document found by its text when an update changes other fields only', async () => {
+      await store.commit(
+        [ticket(10, 'Printer on floor 3 jams', 'Resolved', '2026-11-01', 'Paper tray B')],
+        new Map(),
+      );
+      const found = await store.find(tickets.name, { q: 'printer', limit: 10, offset: 0 });
+      expect(found.total).toBe(1);
+      expect(JSON.parse(found.items[0] as string)).toMatchObject({ id: 10, status: 'Resolved' });
+      expect((await store.find(tickets.name, { q: 'tray b', limit: 10, offset: 0 })).total).toBe(1);
+    });
+
+    it('indexes a large commit (catch-up, rebuild) as it indexes a small one', async () => {
+      const many = Array.from({ length: 2500 }, (_, index) =>
+        ticket(1000 + index, `Bulk ticket ${1000 + index}`, index % 2 ? 'Open' : 'Closed', '2026-12-01'),
+      );
+      await store.commit(many, new Map([['tests', 9]]));
+      await store.commit([ticket(1001, 'Renamed ticket', 'Open', '2026-12-01')], new Map([['tests', 10]]));
+
+      expect((await store.find(tickets.name, { q: 'bulk ticket', limit: 1, offset: 0 })).total).toBe(2499);
+      expect((await store.find(tickets.name, { q: 'ticket 2999', limit: 5, offset: 0 })).items).toHaveLength(
+        1,
+      );
+      expect((await store.find(tickets.name, { q: 'renamed', limit: 5, offset: 0 })).total).toBe(1);
+      expect((await store.find(tickets.name, { q: 'ticket 1001', limit: 5, offset: 0 })).total).toBe(0);
+    });
+
     it('keeps string ids and loads documents for projectors', async () => {
       await store.commit(
         [{ collection: people.name, id: 'p-1', doc: { id: 'p-1', name: 'Ada' } }],
