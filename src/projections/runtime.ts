@@ -1,7 +1,7 @@
 import { coalescing } from '../coalescing';
 import { readAllUntil, type EventStore } from '../events/event-store';
 import { streamModule, type StoredEvent } from '../events/envelope';
-import type { Projector } from './projection';
+import type { DocumentProjection, Projector } from './projection';
 import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
 
 /** How far the read models are: what writers and readers wait on. */
@@ -67,16 +67,10 @@ export function createProjectionRuntime(
   }
 
   async function applyBatch(events: StoredEvent[]): Promise<void> {
-    const documents = new Map<string, Map<DocumentId, Document | null>>();
-    const touched: DocumentChange[] = [];
-
-    async function current(collection: string, id: DocumentId): Promise<Document | null> {
-      let docs = documents.get(collection);
-      if (!docs) documents.set(collection, (docs = new Map()));
-      if (!docs.has(id)) docs.set(id, (await readStore.load(collection, [id])).get(id) ?? null);
-      return docs.get(id) ?? null;
-    }
-
+    // First which documents the batch touches, to load those that exist with one call per collection;
+    // then the events are folded in order without waiting on the store.
+    const steps: { projection: DocumentProjection; event: StoredEvent; id: DocumentId }[] = [];
+    const wanted = new Map<string, Set<DocumentId>>();
     for (const event of events) {
       for (const projector of projectors) {
         if (event.position <= (checkpoints.get(projector.name) ?? 0)) continue;
@@ -84,11 +78,24 @@ export function createProjectionRuntime(
         for (const projection of projector.projections) {
           if (!projection.handles.includes(event.type)) continue;
           const id = projection.documentId(event);
-          const doc = projection.evolve(await current(projection.collection, id), event);
-          documents.get(projection.collection)?.set(id, doc);
-          touched.push({ collection: projection.collection, id, doc });
+          steps.push({ projection, event, id });
+          let ids = wanted.get(projection.collection);
+          if (!ids) wanted.set(projection.collection, (ids = new Set()));
+          ids.add(id);
         }
       }
+    }
+    const documents = new Map<string, Map<DocumentId, Document | null>>();
+    for (const [collection, ids] of wanted) {
+      documents.set(collection, await readStore.load(collection, [...ids]));
+    }
+
+    const touched: DocumentChange[] = [];
+    for (const { projection, event, id } of steps) {
+      const docs = documents.get(projection.collection) as Map<DocumentId, Document | null>;
+      const doc = projection.evolve(docs.get(id) ?? null, event);
+      docs.set(id, doc);
+      touched.push({ collection: projection.collection, id, doc });
     }
     const last = events[events.length - 1] as StoredEvent;
     const advanced = new Map(projectors.map((projector) => [projector.name, last.position]));
