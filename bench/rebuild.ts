@@ -73,13 +73,10 @@ function ceiling(models: ReturnType<typeof readModels>): number {
       for (const [table, rows] of models.tables) {
         const insert = db.prepare(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`);
         const insertText = db.prepare(`INSERT INTO ${table}_fts (rowid, text) VALUES (?, ?)`);
-        // As the read store does for large commits: FTS5 merges segments only when a level overflows.
-        db.exec(`INSERT INTO ${table}_fts (${table}_fts, rank) VALUES ('automerge', 0)`);
         for (const row of rows) {
           const { lastInsertRowid } = insert.run(row.id, row.doc);
           if (row.text) insertText.run(lastInsertRowid, row.text);
         }
-        db.exec(`INSERT INTO ${table}_fts (${table}_fts, rank) VALUES ('automerge', 4)`);
       }
     })();
     return (performance.now() - started) / 1000;
@@ -127,8 +124,8 @@ taken through the seed's workflow by the request decider (${round(log.events)} e
 requests, ${round(documents)} documents after the rebuild). The rebuild is the code path of
 \`suite rebuild\` (\`runtime.rebuild()\`: drop every read model, replay the whole log through every
 projector). The ceiling inserts the same final documents and their search text into the same tables
-(same indexes, FTS5 trigram tables with automerge off during the inserts as in the read store's large
-commits, WAL, \`synchronous=NORMAL\`) with prepared statements in one transaction; its events/s is the log's size over its time. Medians of ${RUNS} runs, rebuild and ceiling
+(same indexes, FTS5 trigram tables, WAL, \`synchronous=NORMAL\`) with prepared statements in one
+transaction; its events/s is the log's size over its time. Medians of ${RUNS} runs, rebuild and ceiling
 alternating. Machine: ${machine()}.
 
 ${table(['', 'seconds', 'events/s', 'documents/s'], rows)}

@@ -17,13 +17,6 @@ const TRIGRAM = 3;
 /** Pages and documents kept per collection; the oldest goes first. */
 const CACHED_PAGES = 512;
 const CACHED_DOCS = 4096;
-/**
- * A commit of this many changes is catch-up or rebuild work. FTS5 then merges its index segments
- * only when a level overflows (automerge off): that makes indexing the text about 40% cheaper, and
- * the segments left over are merged by later commits at FTS5's default pace.
- */
-const BULK_CHANGES = 1000;
-const DEFAULT_AUTOMERGE = 4;
 
 interface Collection {
   definition: CollectionDefinition;
@@ -43,9 +36,6 @@ interface Collection {
   remove: Database.Statement<[DocumentId]>;
   removeText: Database.Statement<[number]>;
   insertText: Database.Statement<[number, string]>;
-  /** FTS5 takes its settings as literals, not parameters. */
-  automergeOff: Database.Statement<[]>;
-  automergeOn: Database.Statement<[]>;
 }
 
 function tableName(collection: string): string {
@@ -136,8 +126,6 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       remove: db.prepare(`DELETE FROM ${table} WHERE id = ?`),
       removeText: db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`),
       insertText: db.prepare(`INSERT INTO ${fts} (rowid, text) VALUES (?, ?)`),
-      automergeOff: db.prepare(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', 0)`),
-      automergeOn: db.prepare(`INSERT INTO ${fts} (${fts}, rank) VALUES ('automerge', ${DEFAULT_AUTOMERGE})`),
     };
   }
 
@@ -195,8 +183,6 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
 
   const commitChanges = db.transaction(
     (changes: readonly DocumentChange[], checkpoints: ReadonlyMap<string, number>) => {
-      const bulk = new Set(changes.length >= BULK_CHANGES ? changes.map((change) => change.collection) : []);
-      for (const name of bulk) collection(name).automergeOff.run();
       for (const change of changes) {
         const target = collection(change.collection);
         forget(target);
@@ -219,7 +205,6 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
         if (existing.text !== null) target.removeText.run(existing.rowid);
         if (text) target.insertText.run(existing.rowid, text);
       }
-      for (const name of bulk) collection(name).automergeOn.run();
       for (const [projector, position] of checkpoints) saveCheckpoint.run(projector, position);
     },
   );

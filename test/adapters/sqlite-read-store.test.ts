@@ -1,5 +1,4 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { tempDir } from '../support/temp-dir';
 import { readStoreContract } from './read-store.contract';
@@ -45,32 +44,5 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
     await reader.close();
     await projector.close();
     cleanup();
-  });
-});
-
-describe('SQLite read store search index', () => {
-  it('merges index segments at the default pace again after a large commit', async () => {
-    const { dir, cleanup } = tempDir();
-    const file = path.join(dir, 'read.db');
-    const store = openSqliteReadStore(file);
-    await store.defineCollections([
-      { name: 'test.notes', idKind: 'integer', searchFields: ['text'], filterFields: [] },
-    ]);
-    const notes = Array.from({ length: 1500 }, (_, id) => ({
-      collection: 'test.notes',
-      id,
-      doc: { id, text: `note ${id}` },
-    }));
-    await store.commit(notes, new Map([['test', 1]]));
-    await store.close();
-
-    const db = new Database(file, { readonly: true });
-    const automerge = db
-      .prepare("SELECT v FROM rm_test_notes_fts_config WHERE k = 'automerge'")
-      .pluck()
-      .get();
-    db.close();
-    cleanup();
-    expect(automerge).toBe(4);
   });
 });
