@@ -2,10 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SUITE_URL, flags, load, machine, medianFigures, numberFlag, ratio, round, table } from './support';
-import { startCeiling, startSuiteProcess, stop, writeSection, type LoadFigures } from './support';
+import {
+  recordAnswer,
+  startCeiling,
+  startSuiteProcess,
+  stop,
+  writeSection,
+  type LoadFigures,
+} from './support';
 
 /**
- * GET /api/v1/requests?limit=50 against a bare node:http server serving the same bytes (the ceiling),
+ * GET /api/v1/requests?limit=50 against a bare node:http server replaying the same answer (the ceiling),
  * then sustained POST /api/v1/requests, on the demo data. Usage: tsx bench/http.ts [--seconds 8] [--runs 3]
  */
 const options = flags();
@@ -24,8 +31,8 @@ async function main(): Promise<void> {
     SUITE_WRITE_RATE_LIMIT: '0',
   });
   try {
-    const listBody = Buffer.from(await (await fetch(`${SUITE_URL}${LIST_PATH}`)).arrayBuffer());
-    const ceiling = await startCeiling(listBody);
+    const list = await recordAnswer(`${SUITE_URL}${LIST_PATH}`);
+    const ceiling = await startCeiling(list);
     const suiteRuns: LoadFigures[] = [];
     const ceilingRuns: LoadFigures[] = [];
     try {
@@ -59,7 +66,7 @@ async function main(): Promise<void> {
       }
       posts.set(connections, medianFigures(runs));
     }
-    report(medianFigures(suiteRuns), medianFigures(ceilingRuns), posts, listBody.length);
+    report(medianFigures(suiteRuns), medianFigures(ceilingRuns), posts, list.body.length);
   } finally {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -87,8 +94,8 @@ run, medians of ${RUNS} runs; list and ceiling runs alternate. Machine: ${machin
 
 ### GET /api/v1/requests?limit=50 against the ceiling
 
-The ceiling is a bare \`node:http\` server (\`bench/ceiling.ts\`) answering with the identical
-${bytes} bytes from memory. 32 connections.
+The ceiling is a bare \`node:http\` server (\`bench/ceiling.ts\`) replaying the suite's answer from
+memory: the identical ${bytes}-byte body and the same headers (an \`X-Request-Id\` included). 32 connections.
 
 ${table(header, [row('suite', list), row('ceiling (node:http, same bytes)', ceiling)])}
 

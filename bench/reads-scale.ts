@@ -12,11 +12,19 @@ import {
   round,
   sizesFlag,
 } from './support';
-import { startCeiling, startSuiteProcess, stop, table, writeSection, type LoadFigures } from './support';
+import {
+  recordAnswer,
+  startCeiling,
+  startSuiteProcess,
+  stop,
+  table,
+  writeSection,
+  type LoadFigures,
+} from './support';
 
 /**
  * GET list (limit 50), GET by id and GET list with `q` on the service desk's requests at 10k, 100k
- * and 1M records, each against the ceiling (bench/ceiling.ts: the identical bytes from memory).
+ * and 1M records, each against the ceiling (bench/ceiling.ts: the same answer from memory).
  * Usage: tsx bench/reads-scale.ts [--sizes 10000,100000,1000000] [--seconds 8] [--runs 3]
  */
 const options = flags();
@@ -77,10 +85,8 @@ async function measure(size: number): Promise<Row[]> {
   const rows: Row[] = [];
   try {
     for (const endpoint of endpoints(log.requests)) {
-      const answer = await fetch(`${SUITE_URL}${endpoint.path}`);
-      if (!answer.ok) throw new Error(`${endpoint.path}: ${answer.status}`);
-      const body = Buffer.from(await answer.arrayBuffer());
-      const ceiling = await startCeiling(body);
+      const answer = await recordAnswer(`${SUITE_URL}${endpoint.path}`);
+      const ceiling = await startCeiling(answer);
       const suiteRuns: LoadFigures[] = [];
       const ceilingRuns: LoadFigures[] = [];
       try {
@@ -101,7 +107,7 @@ async function measure(size: number): Promise<Row[]> {
       const row = {
         records: log.requests,
         endpoint: endpoint.name,
-        bytes: body.length,
+        bytes: answer.body.length,
         suite: medianFigures(suiteRuns),
         ceiling: medianFigures(ceilingRuns),
       };
@@ -153,10 +159,12 @@ Reproduce with \`npm run bench:reads -- --sizes ${SIZES.join(',')}\` (\`bench/re
 through the seed's workflow (as for the rebuild benchmark), projected, cached between runs; the suite
 runs \`node dist/cli.js start\` on them (\`SUITE_SEED=none\`). Each GET is loaded by autocannon, ${CONNECTIONS}
 connections, ${SECONDS} s per run after 1 s of warm-up, medians of ${RUNS} runs, suite and ceiling alternating; the ceiling
-(\`bench/ceiling.ts\`) answers the identical bytes from memory. The read store caches answered pages until
-a commit changes the collection, so a repeated list or search is served from that cache; the
-"no cache" row cycles through more distinct searches (title words, first three pages) than it keeps,
-the cost every search pays after a write. "failed" counts non-2xx answers, errors and timeouts
+(\`bench/ceiling.ts\`) replays the suite's answer from memory (the same body and headers, an
+\`X-Request-Id\` included). The read store caches answered pages until a commit changes the collection,
+so a repeated list or search is served from that cache. The "no cache" row cycles through more distinct
+searches (title words, first three pages) than the 512 pages it keeps, so every page is read from the
+index; each word's total is counted at its first search and kept until a write (at 1M records that
+first count takes 20 to 140 ms, and under ${CONNECTIONS} connections the other searches queue behind it). "failed" counts non-2xx answers, errors and timeouts
 (60 s) of the suite in the worst run. Machine: ${machine()}.
 
 ${table(header, cells)}

@@ -48,14 +48,33 @@ export async function startSuiteProcess(
   return { child, startupSeconds: (performance.now() - started) / 1000 };
 }
 
-/** The ceiling (bench/ceiling.ts): a bare node:http server answering `body` from memory on PORTS.ceiling. */
-export async function startCeiling(body: Buffer): Promise<{ url: string; stop(): Promise<void> }> {
+/** A 200 answer of the suite, as the ceiling replays it. */
+export interface RecordedAnswer {
+  body: Buffer;
+  requestId: string;
+}
+
+export async function recordAnswer(url: string): Promise<RecordedAnswer> {
+  const answer = await fetch(url);
+  if (!answer.ok) throw new Error(`${url}: ${answer.status}`);
+  return {
+    body: Buffer.from(await answer.arrayBuffer()),
+    requestId: answer.headers.get('x-request-id') ?? '',
+  };
+}
+
+/** The ceiling (bench/ceiling.ts): a bare node:http server replaying `answer` from memory on PORTS.ceiling. */
+export async function startCeiling(answer: RecordedAnswer): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'suite-bench-ceiling-'));
   const bodyFile = path.join(dir, 'body');
-  writeFileSync(bodyFile, body);
-  const child = fork(path.join(__dirname, 'ceiling.ts'), [bodyFile, String(PORTS.ceiling)], {
-    execArgv: ['--import', 'tsx'],
-  });
+  writeFileSync(bodyFile, answer.body);
+  const child = fork(
+    path.join(__dirname, 'ceiling.ts'),
+    [bodyFile, String(PORTS.ceiling), answer.requestId],
+    {
+      execArgv: ['--import', 'tsx'],
+    },
+  );
   await new Promise((resolve) => child.once('message', resolve));
   return {
     url: `http://127.0.0.1:${PORTS.ceiling}`,
