@@ -151,9 +151,14 @@ otherwise: embedded profile, medians of 3 runs, and every ratio is measured in o
 alternating the two contenders so that both see the same machine state.
 `;
 
-/** Replaces (or adds, in the documented order) one benchmark's section of docs/BENCHMARKS.md. */
+/**
+ * Replaces (or adds, in the documented order) one benchmark's section of docs/BENCHMARKS.md; what
+ * stands before the first section (the summary of where the targets stand) is kept.
+ */
 export function writeSection(name: string, body: string): void {
   const existing = existsSync(BENCHMARKS_DOC) ? readFileSync(BENCHMARKS_DOC, 'utf8') : '';
+  const firstSection = existing.indexOf('<!-- bench:');
+  const preamble = firstSection > 0 ? existing.slice(0, firstSection) : `${DOC_HEADER}\n`;
   const sections = new Map<string, string>();
   for (const match of existing.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)<!-- \/bench:\1 -->/g)) {
     sections.set(match[1] as string, match[2] as string);
@@ -163,7 +168,7 @@ export function writeSection(name: string, body: string): void {
     (a, b) => (SECTION_ORDER.indexOf(a) >>> 0) - (SECTION_ORDER.indexOf(b) >>> 0),
   );
   const text = ordered.map((key) => `<!-- bench:${key} -->\n${sections.get(key)}<!-- /bench:${key} -->`);
-  writeFileSync(BENCHMARKS_DOC, `${DOC_HEADER}\n${text.join('\n\n')}\n`);
+  writeFileSync(BENCHMARKS_DOC, `${preamble}${text.join('\n\n')}\n`);
 }
 
 export async function waitForHealth(url: string, attempts = 600, pauseMs = 100): Promise<void> {
