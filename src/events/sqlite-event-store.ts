@@ -78,7 +78,8 @@ export function openSqliteEventStore(file: string): EventStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.exec(SCHEMA);
+  // One write transaction taken up front: processes opening a new file together wait for each other.
+  db.transaction(() => db.exec(SCHEMA)).immediate();
   const walSync = createWalSync(file);
 
   const statements = {

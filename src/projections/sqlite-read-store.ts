@@ -129,6 +129,14 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     };
   }
 
+  /**
+   * Creates the collections' tables in one write transaction taken up front: roles starting together on
+   * a new directory then wait for each other instead of racing (FTS5 fails on a half-created table).
+   */
+  const defineAll = db.transaction((definitions: readonly CollectionDefinition[]) => {
+    for (const definition of definitions) collections.set(definition.name, define(definition));
+  });
+
   function collection(name: string): Collection {
     const found = collections.get(name);
     if (!found) throw new Error(`Unknown collection ${name}`);
@@ -211,7 +219,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
 
   return {
     async defineCollections(definitions) {
-      for (const definition of definitions) collections.set(definition.name, define(definition));
+      defineAll.immediate(definitions);
     },
     get(name, id) {
       const target = collection(name);
@@ -284,7 +292,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       const definitions = [...collections.values()].map((known) => known.definition);
       collections.clear();
       queryCache.clear();
-      for (const definition of definitions) collections.set(definition.name, define(definition));
+      defineAll.immediate(definitions);
     },
     async close() {
       db.close();
