@@ -7,6 +7,7 @@ import { resolveSessionSecret } from '../api/kit/session-secret';
 import { isoTimestamp, systemClock } from '../clock';
 import type { CommandContext } from '../commands/context';
 import { loadConfig, type Config } from '../config';
+import { newEventId } from '../events/event-ids';
 import { importFormat, importObservations } from '../market/import';
 import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, USER_ID, signSession } from '../market/session';
 import { openSuite } from '../main';
@@ -73,7 +74,7 @@ export function addMarketCommands(program: Command): void {
         eventStore: suite.eventStore,
         ids: suite.ids,
         clock: systemClock,
-        eventId: randomUUID,
+        eventId: newEventId,
         metadata: () => metadata,
       };
       try {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   BACKWARDS,
   END,
@@ -40,6 +39,7 @@ import {
   type PendingEvent,
   type StreamHead,
 } from './event-store';
+import { newEventId } from './event-ids';
 import { GENESIS_HASH, hashEvent } from './hash-chain';
 import { matchesLogFilter } from './log-filter';
 
@@ -279,7 +279,7 @@ export function openEsdbEventStore(connectionString: string): EventStore {
         const previous = await findIdempotency(options.idempotency.key);
         if (previous) return { events: [], duplicateOf: previous };
       }
-      const ids = events.map((_, index) => (options.eventIds?.[index] ?? randomUUID()).toLowerCase());
+      const ids = events.map((_, index) => (options.eventIds?.[index] ?? newEventId()).toLowerCase());
       const stored = await appendChained(stream, events, ids, options);
       const last = stored[stored.length - 1] as StoredEvent;
       if (options.idempotency) await recordIdempotency(options.idempotency, last);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { streamCategory, streamNumber, type StoredEvent } from './envelope';
 import {
@@ -13,6 +12,7 @@ import {
   type ReadStreamOptions,
   type StreamHead,
 } from './event-store';
+import { newEventId } from './event-ids';
 import { canonicalJson, GENESIS_HASH, hashEvent } from './hash-chain';
 import { recentEvents, streamCache } from './event-caches';
 import { createWalSync } from './wal-sync';
@@ -137,7 +137,7 @@ export function openSqliteEventStore(file: string): EventStore {
     const stored: StoredEvent[] = events.map((event, index) => {
       revision += 1;
       const fields = {
-        event_id: options.eventIds?.[index] ?? randomUUID(),
+        event_id: options.eventIds?.[index] ?? newEventId(),
         stream,
         revision,
         type: event.type,

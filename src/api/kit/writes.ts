@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../../clock';
 import type { CommandContext } from '../../commands/context';
 import type { IdAllocator } from '../../commands/ids';
 import type { StoredEvent } from '../../events/envelope';
+import { newEventId } from '../../events/event-ids';
 import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../events/event-store';
 import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionProgress } from '../../projections/runtime';
@@ -104,7 +105,7 @@ export function requestCommandContext(
     eventStore: services.eventStore,
     ids: services.ids,
     clock: services.clock,
-    eventId: randomUUID,
+    eventId: newEventId,
     metadata: () => metadata,
     idempotency,
   };
