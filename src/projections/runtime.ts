@@ -66,7 +66,14 @@ export function createProjectionRuntime(
     position = Math.min(...checkpoints.values());
   }
 
-  async function applyBatch(events: StoredEvent[]): Promise<void> {
+  /**
+   * Folds a batch into the last state of each document it touches. `unwritten` holds the documents of
+   * the batch before, whose commit may still be under way: their state there wins over the store's.
+   */
+  async function foldBatch(
+    events: StoredEvent[],
+    unwritten: Documents,
+  ): Promise<{ documents: Documents; changes: DocumentChange[] }> {
     // First which documents the batch touches, to load those that exist with one call per collection;
     // then the events are folded in order without waiting on the store.
     const steps: { projection: DocumentProjection; event: StoredEvent; id: DocumentId }[] = [];
@@ -85,9 +92,11 @@ export function createProjectionRuntime(
         }
       }
     }
-    const documents = new Map<string, Map<DocumentId, Document | null>>();
+    const documents: Documents = new Map();
     for (const [collection, ids] of wanted) {
-      documents.set(collection, await readStore.load(collection, [...ids]));
+      const loaded: Map<DocumentId, Document | null> = await readStore.load(collection, [...ids]);
+      for (const [id, doc] of unwritten.get(collection) ?? []) if (ids.has(id)) loaded.set(id, doc);
+      documents.set(collection, loaded);
     }
 
     const touched: DocumentChange[] = [];
@@ -97,21 +106,50 @@ export function createProjectionRuntime(
       docs.set(id, doc);
       touched.push({ collection: projection.collection, id, doc });
     }
-    const last = events[events.length - 1] as StoredEvent;
-    const advanced = new Map(projectors.map((projector) => [projector.name, last.position]));
-    await readStore.commit(latestChanges(touched, documents), advanced);
-    for (const [name, at] of advanced) checkpoints.set(name, at);
-    position = last.position;
+    return { documents, changes: latestChanges(touched, documents) };
   }
 
+  async function commitBatch(changes: DocumentChange[], last: number): Promise<void> {
+    // A projector already past the batch (its checkpoint was ahead of the others') keeps its checkpoint.
+    const advanced = new Map(
+      projectors.map(({ name }) => [name, Math.max(checkpoints.get(name) ?? 0, last)] as const),
+    );
+    await readStore.commit(changes, advanced);
+    for (const [name, at] of advanced) checkpoints.set(name, at);
+    position = last;
+  }
+
+  /**
+   * Reads and folds each batch while the one before is being committed (a store that commits off the
+   * event loop then works in parallel); commits stay in order, and the position only moves once its
+   * commit is done.
+   */
   async function catchUp(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
+    let read = position;
+    let unwritten: Documents = new Map();
+    // A failed commit is kept, not left unhandled, until the next batch (or the end) waits for it.
+    let committing: Promise<{ error: unknown } | null> = Promise.resolve(null);
+    const commitDone = async () => {
+      const failed = await committing;
+      if (failed) throw failed.error;
+    };
     for (;;) {
-      const events = await readAllUntil(eventStore, position, BATCH_SIZE, until);
+      const events = await readAllUntil(eventStore, read, BATCH_SIZE, until);
       if (events.length === 0) break;
-      await applyBatch(events);
-      onProgress?.(position);
-      releaseWaiters();
+      const folded = await foldBatch(events, unwritten);
+      await commitDone();
+      read = (events[events.length - 1] as StoredEvent).position;
+      unwritten = folded.documents;
+      committing = commitBatch(folded.changes, read).then(
+        () => {
+          onProgress?.(position);
+          releaseWaiters();
+          return null;
+        },
+        (error: unknown) => ({ error }),
+      );
     }
+    await commitDone();
   }
 
   function releaseWaiters(): void {
@@ -179,11 +217,10 @@ export function createProjectionRuntime(
   };
 }
 
+type Documents = Map<string, Map<DocumentId, Document | null>>;
+
 /** Only the last state of each document is written. */
-function latestChanges(
-  touched: readonly DocumentChange[],
-  documents: Map<string, Map<DocumentId, Document | null>>,
-): DocumentChange[] {
+function latestChanges(touched: readonly DocumentChange[], documents: Documents): DocumentChange[] {
   const seen = new Set<string>();
   const changes: DocumentChange[] = [];
   for (const { collection, id } of touched) {

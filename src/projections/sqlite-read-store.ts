@@ -1,15 +1,15 @@
 import Database from 'better-sqlite3';
-import {
-  searchText,
-  type CollectionDefinition,
-  type Document,
-  type DocumentChange,
-  type DocumentId,
-  type Filter,
-  type FindQuery,
-  type FindResult,
-  type ReadStore,
+import type {
+  CollectionDefinition,
+  Document,
+  DocumentId,
+  Filter,
+  FindQuery,
+  FindResult,
+  ReadStore,
 } from './read-store';
+import { documentWriter, serializeChange, tableName } from './sqlite-document-writer';
+import { writerThread } from './writer-thread';
 
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 /** The trigram index answers substrings of three characters or more; shorter ones scan. */
@@ -24,6 +24,12 @@ const CACHED_DOCS = 4096;
  * its terms out whatever their size, so the memory this takes is bounded by the runtime's batch.
  */
 const FTS_PENDING_BYTES = 64 * 1024 * 1024;
+/**
+ * Commits of this many documents or more (a catch-up's batches) are written by the writer thread, so
+ * that the projection runtime folds the next batch meanwhile; smaller ones (a live write's) are written
+ * at once, without the round trip.
+ */
+const THREAD_COMMIT_DOCUMENTS = 256;
 
 interface Collection {
   definition: CollectionDefinition;
@@ -36,17 +42,6 @@ interface Collection {
   table: string;
   fts: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
-  insert: Database.Statement<[DocumentId, string]>;
-  update: Database.Statement<[string, number]>;
-  /** The row of a stored document and its indexed search text (null when it has none). */
-  stored: Database.Statement<[DocumentId], { rowid: number; text: string | null }>;
-  remove: Database.Statement<[DocumentId]>;
-  removeText: Database.Statement<[number]>;
-  insertText: Database.Statement<[number, string]>;
-}
-
-function tableName(collection: string): string {
-  return `rm_${collection.replace(/[^A-Za-z0-9]/g, '_')}`;
 }
 
 function sqlValue(value: Filter['value']): string | number | null {
@@ -73,10 +68,8 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
   let seenVersion = dataVersion.get() as number;
   const queryCache = new Map<string, Database.Statement>();
   const tableExists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck();
-  const saveCheckpoint = db.prepare(
-    `INSERT INTO checkpoints (projector, position) VALUES (?, ?)
-     ON CONFLICT (projector) DO UPDATE SET position = excluded.position`,
-  );
+  const writeHere = documentWriter(db);
+  const thread = writerThread(file);
 
   function forget(target: Collection): void {
     target.pages.clear();
@@ -128,16 +121,6 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       table,
       fts,
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
-      // Separate statements, not an upsert with RETURNING: that form is about 3x slower next to FTS5.
-      insert: db.prepare(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`),
-      update: db.prepare(`UPDATE ${table} SET doc = ? WHERE rowid = ?`),
-      stored: db.prepare(
-        `SELECT ${table}.rowid AS rowid, ${fts}.text AS text
-         FROM ${table} LEFT JOIN ${fts} ON ${fts}.rowid = ${table}.rowid WHERE ${table}.id = ?`,
-      ),
-      remove: db.prepare(`DELETE FROM ${table} WHERE id = ?`),
-      removeText: db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`),
-      insertText: db.prepare(`INSERT INTO ${fts} (rowid, text) VALUES (?, ?)`),
     };
   }
 
@@ -201,34 +184,6 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     };
   }
 
-  const commitChanges = db.transaction(
-    (changes: readonly DocumentChange[], checkpoints: ReadonlyMap<string, number>) => {
-      for (const change of changes) {
-        const target = collection(change.collection);
-        forget(target);
-        const existing = target.stored.get(change.id);
-        if (change.doc === null) {
-          if (existing?.text != null) target.removeText.run(existing.rowid);
-          target.remove.run(change.id);
-          continue;
-        }
-        const json = JSON.stringify(change.doc);
-        const text = searchText(target.definition, change.doc) || null;
-        if (!existing) {
-          const rowid = Number(target.insert.run(change.id, json).lastInsertRowid);
-          if (text) target.insertText.run(rowid, text);
-          continue;
-        }
-        target.update.run(json, existing.rowid);
-        // Most updates change a status, not the searched fields: re-indexing costs more than the update.
-        if (text === existing.text) continue;
-        if (existing.text !== null) target.removeText.run(existing.rowid);
-        if (text) target.insertText.run(existing.rowid, text);
-      }
-      for (const [projector, position] of checkpoints) saveCheckpoint.run(projector, position);
-    },
-  );
-
   return {
     async defineCollections(definitions) {
       defineAll.immediate(definitions);
@@ -286,7 +241,20 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       return new Map(rows.map((row) => [row.projector, row.position]));
     },
     async commit(changes, checkpoints) {
-      commitChanges(changes, checkpoints);
+      const touched = new Set<Collection>();
+      const serialized = changes.map((change) => {
+        const target = collection(change.collection);
+        touched.add(target);
+        return serializeChange(target.definition, change);
+      });
+      try {
+        if (serialized.length >= THREAD_COMMIT_DOCUMENTS)
+          await thread.write(serialized, new Map(checkpoints));
+        else writeHere(serialized, checkpoints);
+      } finally {
+        // Pages read while the commit was under way may hold either state.
+        for (const target of touched) forget(target);
+      }
     },
     async reset(projectors) {
       // Virtual tables first: dropping one drops its shadow tables with it.
@@ -307,6 +275,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       defineAll.immediate(definitions);
     },
     async close() {
+      await thread.close();
       db.close();
     },
   };

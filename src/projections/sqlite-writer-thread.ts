@@ -1,0 +1,26 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { documentWriter, type SerializedChange } from './sqlite-document-writer';
+
+/** The read store's writer thread: its own connection, writing the large commits the store sends it. */
+export interface WriteMessage {
+  changes: SerializedChange[];
+  checkpoints: Map<string, number>;
+}
+
+export type WriteReply = { ok: true } | { ok: false; message: string };
+
+const db = new Database((workerData as { file: string }).file);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+const write = documentWriter(db);
+
+parentPort?.on('message', ({ changes, checkpoints }: WriteMessage) => {
+  let reply: WriteReply = { ok: true };
+  try {
+    write(changes, checkpoints);
+  } catch (error) {
+    reply = { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort?.postMessage(reply);
+});

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { SerializedChange } from './sqlite-document-writer';
+import type { WriteMessage, WriteReply } from './sqlite-writer-thread';
+
+const ENTRY = path.join(__dirname, `sqlite-writer-thread${path.extname(__filename)}`);
+
+export interface WriterThread {
+  /** Writes in the thread, one commit after the other; resolves once committed. */
+  write(changes: SerializedChange[], checkpoints: Map<string, number>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The read store's writer thread (`sqlite-writer-thread.ts`), started on first use. It keeps the
+ * process alive only while a commit is in flight.
+ */
+export function writerThread(file: string): WriterThread {
+  let worker: Worker | null = null;
+  let previous: Promise<unknown> = Promise.resolve();
+
+  function start(): Worker {
+    // The built `dist` runs as it is; sources (tests, benchmarks) load through tsx's require hook.
+    const started = ENTRY.endsWith('.ts')
+      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(ENTRY)});`, {
+          eval: true,
+          workerData: { file },
+        })
+      : new Worker(ENTRY, { workerData: { file } });
+    started.unref();
+    return started;
+  }
+
+  function send(message: WriteMessage): Promise<void> {
+    const thread = (worker ??= start());
+    thread.ref();
+    return new Promise((resolve, reject) => {
+      const settle = (error: Error | null) => {
+        thread.off('message', onReply).off('error', onError).off('exit', onExit).unref();
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReply = (reply: WriteReply) => settle(reply.ok ? null : new Error(reply.message));
+      const onError = (error: Error) => {
+        worker = null;
+        settle(error);
+      };
+      const onExit = (code: number) => {
+        worker = null;
+        settle(new Error(`The read store's writer thread exited with code ${code}`));
+      };
+      thread.on('message', onReply).on('error', onError).on('exit', onExit);
+      thread.postMessage(message);
+    });
+  }
+
+  return {
+    write(changes, checkpoints) {
+      const written = previous.then(() => send({ changes, checkpoints }));
+      previous = written.catch(() => undefined);
+      return written;
+    },
+    async close() {
+      await previous;
+      await worker?.terminate();
+      worker = null;
+    },
+  };
+}

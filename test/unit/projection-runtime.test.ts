@@ -1,0 +1,124 @@
+import path from 'node:path';
+import type { EventMetadata } from '../../src/events/envelope';
+import type { EventStore } from '../../src/events/event-store';
+import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
+import type { DocumentProjection, Projector } from '../../src/projections/projection';
+import type { ReadStore } from '../../src/projections/read-store';
+import { createProjectionRuntime } from '../../src/projections/runtime';
+import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
+import { tempDir } from '../support/temp-dir';
+
+const metadata: EventMetadata = {
+  actor: 'test',
+  request_id: 'r',
+  correlation_id: 'r',
+  causation_id: null,
+  occurred_at: '2026-01-01T00:00:00Z',
+};
+
+/** Counts a stream's events: a document that is wrong if any event is lost or folded twice. */
+function counter(module: string): Projector {
+  const projection: DocumentProjection = {
+    collection: `${module}.counters`,
+    handles: ['Counted'],
+    documentId: (event) => event.stream,
+    evolve: (doc, event) => ({
+      id: event.stream,
+      count: ((doc?.count as number) ?? 0) + 1,
+      last: event.position,
+    }),
+  };
+  return { name: module, projections: [projection] };
+}
+
+/** A read store whose commits take a while to land, as a remote one's (or a writer thread's) do. */
+function slowCommits(store: ReadStore): ReadStore {
+  return {
+    ...store,
+    async commit(changes, checkpoints) {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await store.commit(changes, checkpoints);
+    },
+  };
+}
+
+const counters = [
+  { name: 'a.counters', idKind: 'string' as const, searchFields: [], filterFields: [] },
+  { name: 'b.counters', idKind: 'string' as const, searchFields: [], filterFields: [] },
+];
+const counted = (count: number) =>
+  Array.from({ length: count }, () => ({ type: 'Counted', data: {}, schema_version: 1 }));
+
+/** Appends `count` events to `stream` after `revision` (-1: a new stream); answers the last one's position. */
+async function append(store: EventStore, stream: string, revision: number, count: number): Promise<number> {
+  const { events } = await store.append(stream, counted(count), {
+    expectedRevision: revision < 0 ? 'no_stream' : revision,
+    metadata,
+  });
+  return events[events.length - 1]!.position;
+}
+
+describe('projection runtime, over more than one batch (20,000 events)', () => {
+  let cleanup: () => void;
+  let events: EventStore;
+  let readStore: ReadStore;
+
+  beforeEach(async () => {
+    const made = tempDir();
+    cleanup = made.cleanup;
+    events = openSqliteEventStore(path.join(made.dir, 'events.db'));
+    readStore = openSqliteReadStore(path.join(made.dir, 'read.db'));
+    await readStore.defineCollections(counters);
+  });
+
+  afterEach(async () => {
+    await readStore.close();
+    await events.close();
+    cleanup();
+  });
+
+  it('folds each batch on top of the one before while that one is still being committed', async () => {
+    await append(events, 'a.counter-1', -1, 15_000);
+    const head = await append(events, 'a.counter-1', 14_999, 15_000);
+
+    const runtime = createProjectionRuntime(events, slowCommits(readStore), [counter('a')], () => {});
+    await runtime.start();
+    await runtime.stop();
+
+    expect(JSON.parse((await readStore.get('a.counters', 'a.counter-1'))!)).toEqual({
+      id: 'a.counter-1',
+      count: 30_000,
+      last: head,
+    });
+  });
+
+  it('keeps the checkpoint of a projector that was more than a batch ahead of the others', async () => {
+    // b has applied its first two events (its checkpoint is past them), not its third.
+    await append(events, 'b.counter-1', -1, 1);
+    await append(events, 'a.counter-1', -1, 25_000);
+    await append(events, 'b.counter-1', 0, 1);
+    const bCheckpoint = await append(events, 'a.counter-1', 24_999, 1000);
+    const bThird = await append(events, 'b.counter-1', 1, 1);
+    const head = await append(events, 'a.counter-1', 25_999, 1000);
+    await readStore.commit(
+      [{ collection: 'b.counters', id: 'b.counter-1', doc: { id: 'b.counter-1', count: 2, last: 0 } }],
+      new Map([['b', bCheckpoint]]),
+    );
+
+    const runtime = createProjectionRuntime(events, readStore, [counter('a'), counter('b')], () => {});
+    await runtime.start();
+    await runtime.stop();
+
+    expect(JSON.parse((await readStore.get('b.counters', 'b.counter-1'))!)).toEqual({
+      id: 'b.counter-1',
+      count: 3,
+      last: bThird,
+    });
+    expect(await readStore.checkpoints()).toEqual(
+      new Map([
+        ['a', head],
+        ['b', head],
+      ]),
+    );
+  });
+});
