@@ -209,7 +209,10 @@ export function load(options: autocannon.Options, { tolerateFailures = false } =
         return reject(new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
       }
       resolve({
-        requestsPerSecond: result.requests.average,
+        // A run of a set amount may be shorter than the one-second samples the average is made of.
+        requestsPerSecond: options.amount
+          ? (result.requests.total * 1000) / (result.finish.getTime() - result.start.getTime())
+          : result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         failed,
