@@ -94,8 +94,10 @@ export function createProjectionRuntime(
     }
     const documents: Documents = new Map();
     for (const [collection, ids] of wanted) {
-      const loaded: Map<DocumentId, Document | null> = await readStore.load(collection, [...ids]);
-      for (const [id, doc] of unwritten.get(collection) ?? []) if (ids.has(id)) loaded.set(id, doc);
+      const pending = unwritten.get(collection);
+      const stored = [...ids].filter((id) => !pending?.has(id));
+      const loaded: Map<DocumentId, Document | null> = await readStore.load(collection, stored);
+      for (const id of ids) if (pending?.has(id)) loaded.set(id, pending.get(id) ?? null);
       documents.set(collection, loaded);
     }
 

@@ -10,17 +10,13 @@ export interface SerializedChange {
   text: string | null;
 }
 
-export type WriteChanges = (
-  changes: readonly SerializedChange[],
-  checkpoints: ReadonlyMap<string, number>,
-) => void;
+type WriteChanges = (changes: readonly SerializedChange[], checkpoints: ReadonlyMap<string, number>) => void;
 
-export function tableName(collection: string): string {
-  return `rm_${collection.replace(/[^A-Za-z0-9]/g, '_')}`;
-}
-
-export function serializeChange(definition: CollectionDefinition, change: DocumentChange): SerializedChange {
-  const table = tableName(definition.name);
+export function serializeChange(
+  table: string,
+  definition: CollectionDefinition,
+  change: DocumentChange,
+): SerializedChange {
   if (change.doc === null) return { table, id: change.id, json: null, text: null };
   return {
     table,

@@ -8,7 +8,7 @@ import type {
   FindResult,
   ReadStore,
 } from './read-store';
-import { documentWriter, serializeChange, tableName } from './sqlite-document-writer';
+import { documentWriter, serializeChange } from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
 
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
@@ -42,6 +42,10 @@ interface Collection {
   table: string;
   fts: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
+}
+
+function tableName(collection: string): string {
+  return `rm_${collection.replace(/[^A-Za-z0-9]/g, '_')}`;
 }
 
 function sqlValue(value: Filter['value']): string | number | null {
@@ -245,7 +249,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       const serialized = changes.map((change) => {
         const target = collection(change.collection);
         touched.add(target);
-        return serializeChange(target.definition, change);
+        return serializeChange(target.table, target.definition, change);
       });
       try {
         if (serialized.length >= THREAD_COMMIT_DOCUMENTS)
