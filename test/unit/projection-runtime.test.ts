@@ -4,7 +4,7 @@ import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import type { DocumentProjection, Projector } from '../../src/projections/projection';
 import type { ReadStore } from '../../src/projections/read-store';
-import { createProjectionRuntime } from '../../src/projections/runtime';
+import { BATCH_SIZE, createProjectionRuntime } from '../../src/projections/runtime';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { tempDir } from '../support/temp-dir';
 
@@ -58,7 +58,7 @@ async function append(store: EventStore, stream: string, revision: number, count
   return events[events.length - 1]!.position;
 }
 
-describe('projection runtime, over more than one batch (20,000 events)', () => {
+describe('projection runtime, over more than one batch of events', () => {
   let cleanup: () => void;
   let events: EventStore;
   let readStore: ReadStore;
@@ -77,9 +77,11 @@ describe('projection runtime, over more than one batch (20,000 events)', () => {
     cleanup();
   });
 
-  it('folds each batch on top of the one before while that one is still being committed', async () => {
-    await append(events, 'a.counter-1', -1, 15_000);
-    const head = await append(events, 'a.counter-1', 14_999, 15_000);
+  it('folds each page of a batch on top of the pages before, and each batch on top of the one before while that one is still being committed', async () => {
+    // Two appends of three quarters of a batch each: the first batch ends inside the second append.
+    const part = (BATCH_SIZE * 3) / 4;
+    await append(events, 'a.counter-1', -1, part);
+    const head = await append(events, 'a.counter-1', part - 1, part);
 
     const runtime = createProjectionRuntime(events, slowCommits(readStore), [counter('a')], () => {});
     await runtime.start();
@@ -87,7 +89,7 @@ describe('projection runtime, over more than one batch (20,000 events)', () => {
 
     expect(JSON.parse((await readStore.get('a.counters', 'a.counter-1'))!)).toEqual({
       id: 'a.counter-1',
-      count: 30_000,
+      count: 2 * part,
       last: head,
     });
   });
@@ -95,11 +97,12 @@ describe('projection runtime, over more than one batch (20,000 events)', () => {
   it('keeps the checkpoint of a projector that was more than a batch ahead of the others', async () => {
     // b has applied its first two events (its checkpoint is past them), not its third.
     await append(events, 'b.counter-1', -1, 1);
-    await append(events, 'a.counter-1', -1, 25_000);
+    const ahead = BATCH_SIZE + 5000;
+    await append(events, 'a.counter-1', -1, ahead);
     await append(events, 'b.counter-1', 0, 1);
-    const bCheckpoint = await append(events, 'a.counter-1', 24_999, 1000);
+    const bCheckpoint = await append(events, 'a.counter-1', ahead - 1, 1000);
     const bThird = await append(events, 'b.counter-1', 1, 1);
-    const head = await append(events, 'a.counter-1', 25_999, 1000);
+    const head = await append(events, 'a.counter-1', ahead + 999, 1000);
     await readStore.commit(
       [{ collection: 'b.counters', id: 'b.counter-1', doc: { id: 'b.counter-1', count: 2, last: 0 } }],
       new Map([['b', bCheckpoint]]),
