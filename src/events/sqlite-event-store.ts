@@ -69,18 +69,8 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
-function rowToEvent([
-  position,
-  event_id,
-  stream,
-  revision,
-  type,
-  schema_version,
-  data,
-  metadata,
-  prev_hash,
-  hash,
-]: EventRow): StoredEvent {
+function rowToEvent(row: EventRow): StoredEvent {
+  const [position, event_id, stream, revision, type, schema_version, data, metadata, prev_hash, hash] = row;
   return {
     position,
     event_id,
