@@ -288,8 +288,13 @@ export function openSqliteEventStore(file: string): EventStore {
       });
     },
     async readStream(stream, options: ReadStreamOptions = {}) {
+      const end = (options.toRevision ?? Number.MAX_SAFE_INTEGER - 1) + 1;
+      // Events never change once written: a prefix the cache holds needs no look at the stream's head
+      // (a record's creation event, which deciders read to check a reference).
+      const cached = options.toRevision === undefined ? undefined : streams.get(stream);
       // A copy: callers own the array they get; the events themselves are shared and never changed.
-      return streamEvents(stream).slice(0, (options.toRevision ?? Number.MAX_SAFE_INTEGER - 1) + 1);
+      if (cached && cached.length >= end) return cached.slice(0, end);
+      return streamEvents(stream).slice(0, end);
     },
     async readAll({ after, limit }: ReadAllOptions) {
       const head = visibleHead();

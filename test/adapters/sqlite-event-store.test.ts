@@ -36,6 +36,11 @@ describe('SQLite event store shared by two processes (the roles of the distribut
     expect(await api.readAll({ after: 0, limit: 10 })).toHaveLength(1);
 
     await other.append('test.thing-1', [event(2)], { expectedRevision: 0, metadata });
+    // api holds revision 0 in its cache; revision 1 was written by the other process.
+    expect((await api.readStream('test.thing-1', { toRevision: 1 })).map((stored) => stored.data)).toEqual([
+      { n: 1 },
+      { n: 2 },
+    ]);
     await other.append('test.thing-2', [event(3)], { expectedRevision: 'no_stream', metadata });
     await api.append('test.thing-1', [event(4)], { expectedRevision: 1, metadata });
 
