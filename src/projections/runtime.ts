@@ -81,16 +81,14 @@ export function createProjectionRuntime(
   async function foldBatch(after: number, until: number, unwritten: Documents): Promise<FoldedBatch> {
     const batch: FoldedBatch = { last: after, documents: new Map(), touched: new Map() };
     for (let read = 0; read < BATCH_SIZE;) {
-      const events = await readAllUntil(
-        eventStore,
-        batch.last,
-        Math.min(PAGE_SIZE, BATCH_SIZE - read),
-        until,
-      );
+      const asked = Math.min(PAGE_SIZE, BATCH_SIZE - read);
+      const events = await readAllUntil(eventStore, batch.last, asked, until);
       if (events.length === 0) break;
       await foldPage(events, batch, unwritten);
       read += events.length;
       batch.last = (events[events.length - 1] as StoredEvent).position;
+      // A short page is the head (or `until`): a live write's batch ends without another read.
+      if (events.length < asked) break;
     }
     return batch;
   }
