@@ -30,8 +30,9 @@ export function recentEvents(limit: number) {
 
 /**
  * The events of recently read or written streams, so a decider reading a stream again (the service
- * behind every new request) does not parse it from disk again. The store checks an entry against the
- * stream's head revision before using it, so other processes' appends are never missed.
+ * behind every new request) does not parse it from disk again. A read to the head checks an entry
+ * against the stream's head revision first, so other processes' appends are never missed; a read up to
+ * a revision the entry holds needs no check, since written events never change.
  */
 export function streamCache(limit: number) {
   const streams = new Map<string, StoredEvent[]>();
