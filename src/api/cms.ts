@@ -87,6 +87,7 @@ const submissions: ResourceDefinition = {
     name: 'cms.submissions',
     idKind: 'integer',
     searchFields: ['page_title', 'form_data'],
+    jsonSearchFields: ['form_data'],
     filterFields: ['page_id', 'submit_time'],
   },
   filters: {

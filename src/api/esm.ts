@@ -101,6 +101,7 @@ const requests: ResourceDefinition = {
     name: 'esm.requests',
     idKind: 'integer',
     searchFields: ['ref', 'title', 'form_data'],
+    jsonSearchFields: ['form_data'],
     filterFields: ['status', 'priority', 'service_id', 'department_id'],
   },
   filters: {

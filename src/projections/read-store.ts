@@ -8,6 +8,11 @@ export interface CollectionDefinition {
   idKind: 'integer' | 'string';
   /** Fields whose text the case-insensitive substring search `q` looks in. */
   searchFields: readonly string[];
+  /**
+   * Those of `searchFields` that hold a JSON document as text (a form's answers): `q` looks in its
+   * values, not in its keys and punctuation, which every answer to the same form shares.
+   */
+  jsonSearchFields?: readonly string[];
   /** Fields that `find` may filter on; each gets an index. */
   filterFields: readonly string[];
 }
@@ -59,11 +64,33 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
-/** The lower-cased text of a document's search fields, one per line: what `q` looks in, in every adapter. */
+/**
+ * The lower-cased text of a document's search fields, one value per line (the items of a list too):
+ * what `q` looks in, in every adapter.
+ */
 export function searchText(definition: CollectionDefinition, doc: Document): string {
-  return definition.searchFields
-    .map((field) => doc[field])
-    .filter((value) => value !== null && value !== undefined)
-    .join('\n')
-    .toLowerCase();
+  const lines: string[] = [];
+  for (const field of definition.searchFields) {
+    const value = doc[field];
+    const json = typeof value === 'string' && definition.jsonSearchFields?.includes(field);
+    collectValues(json ? parsedOrText(value) : value, lines);
+  }
+  return lines.join('\n').toLowerCase();
+}
+
+/** The strings and numbers within a value, however deep in lists and objects. */
+function collectValues(value: unknown, lines: string[]): void {
+  if (typeof value === 'string' || typeof value === 'number') lines.push(String(value));
+  else if (Array.isArray(value)) for (const item of value) collectValues(item, lines);
+  else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) collectValues(item, lines);
+  }
+}
+
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }

@@ -18,6 +18,14 @@ const people: CollectionDefinition = {
   filterFields: [],
 };
 
+const forms: CollectionDefinition = {
+  name: 'test.forms',
+  idKind: 'integer',
+  searchFields: ['title', 'answers', 'tags'],
+  jsonSearchFields: ['answers'],
+  filterFields: [],
+};
+
 const ticket = (id: number, title: string, status: string, due: string, notes: string | null = null) => ({
   collection: tickets.name,
   id,
@@ -33,7 +41,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
     beforeEach(async () => {
       fixture = await open();
       store = fixture.store;
-      await store.defineCollections([tickets, people]);
+      await store.defineCollections([tickets, people, forms]);
       await store.commit(
         [
           ticket(10, 'Printer on floor 3 jams', 'Open', '2026-11-01', 'Paper tray B'),
@@ -89,6 +97,34 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect((await find('Open')).total).toBe(1);
       expect((await find('"quoted')).total).toBe(0);
       expect((await find('nothing like this')).total).toBe(0);
+    });
+
+    it('searches the values of a JSON text field and every item of a list, not keys or punctuation', async () => {
+      const answers = { model: 'MacBook Pro', cost_centre: 'CC-4120', quantity: 2, extras: ['USB-C dock'] };
+      await store.commit(
+        [
+          {
+            collection: forms.name,
+            id: 1,
+            doc: { title: 'Laptop', answers: JSON.stringify(answers), tags: ['IT', 'urgent'] },
+          },
+          {
+            collection: forms.name,
+            id: 2,
+            doc: { title: 'Badge', answers: 'Not JSON: lost badge', tags: [] },
+          },
+        ],
+        new Map([['tests', 5]]),
+      );
+      const total = async (q: string) => (await store.find(forms.name, { q, limit: 10, offset: 0 })).total;
+      expect(await total('macbook pro')).toBe(1);
+      expect(await total('cc-4120')).toBe(1);
+      expect(await total('usb-c dock')).toBe(1);
+      expect(await total('urgent')).toBe(1);
+      expect(await total('lost badge')).toBe(1);
+      expect(await total('cost_centre')).toBe(0);
+      expect(await total('":"')).toBe(0);
+      expect(await total('it,urgent')).toBe(0);
     });
 
     it('combines search, filters and paging, with the total counting every match', async () => {

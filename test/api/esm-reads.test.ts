@@ -40,7 +40,13 @@ async function seed(): Promise<void> {
 
   const { laptopService, accessService } = h.fixtures;
   const bodies = [
-    { title: 'Laptop for Ana', status: 'Open', priority: 'High', service_id: laptopService },
+    {
+      title: 'Laptop for Ana',
+      status: 'Open',
+      priority: 'High',
+      service_id: laptopService,
+      form_data: JSON.stringify({ model: 'MacBook Air', cost_centre: 'CC-4120' }),
+    },
     { title: 'Access to payroll', status: 'Open', priority: 'Medium', service_id: accessService },
     { title: 'Broken mouse', status: 'Open', priority: 'Low' },
     { title: 'Printer jam on floor 2', status: 'Open', priority: 'Urgent' },
@@ -212,6 +218,13 @@ describe('request list filters', () => {
 
   it('finds a request by its ref in any letter case', async () => {
     expect(await titles({ q: 'req-000003' })).toEqual(['Broken mouse']);
+  });
+
+  it("searches the values of a request's form_data, not its keys or JSON punctuation", async () => {
+    expect(await titles({ q: 'macbook air' })).toEqual(['Laptop for Ana']);
+    expect(await titles({ q: 'cc-4120' })).toEqual(['Laptop for Ana']);
+    expect(await titles({ q: 'cost_centre' })).toEqual([]);
+    expect(await titles({ q: '":"' })).toEqual([]);
   });
 
   it('filters by service_id', async () => {

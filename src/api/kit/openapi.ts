@@ -5,6 +5,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import type { CollectionDefinition } from '../../projections/read-store';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from './module';
 
@@ -66,7 +67,7 @@ function listQuery(module: ModuleDefinition, resource: ResourceDefinition) {
       .string()
       .optional()
       .meta({
-        description: `Case-insensitive substring search in: ${resource.collection.searchFields.join(', ')}`,
+        description: `Case-insensitive substring search in: ${searchedFields(resource.collection)}`,
       }),
     ...filters,
   });
@@ -76,6 +77,13 @@ function listQuery(module: ModuleDefinition, resource: ResourceDefinition) {
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
 /** What a data operation adds for the module's access check: security, headers, error answers. */
+/** `ref, title, form_data (its values)`. */
+function searchedFields({ searchFields, jsonSearchFields }: CollectionDefinition): string {
+  return searchFields
+    .map((field) => (jsonSearchFields?.includes(field) ? `${field} (its values)` : field))
+    .join(', ');
+}
+
 function accessOf(module: ModuleDefinition, kind: 'read' | 'write') {
   const { access } = module;
   if (!access) {
