@@ -62,6 +62,7 @@ export function createProjectionRuntime(
   onError: (error: unknown) => void,
 ): ProjectionRuntime {
   const checkpoints = new Map<string, number>();
+  const handlersByModule = handlersOf(projectors);
   let position = 0;
   let unsubscribe: (() => void) | null = null;
   let waiters: Waiter[] = [];
@@ -99,18 +100,16 @@ export function createProjectionRuntime(
     const steps: { projection: DocumentProjection; event: StoredEvent; id: DocumentId }[] = [];
     const wanted = new Map<string, Set<DocumentId>>();
     for (const event of events) {
-      for (const projector of projectors) {
-        if (event.position <= (checkpoints.get(projector.name) ?? 0)) continue;
-        if (streamModule(event.stream) !== projector.name) continue;
-        for (const projection of projector.projections) {
-          if (!projection.handles.includes(event.type)) continue;
-          const id = projection.documentId(event);
-          steps.push({ projection, event, id });
-          if (batch.documents.get(projection.collection)?.has(id)) continue;
-          let ids = wanted.get(projection.collection);
-          if (!ids) wanted.set(projection.collection, (ids = new Set()));
-          ids.add(id);
-        }
+      const module = streamModule(event.stream);
+      const handlers = handlersByModule.get(module)?.get(event.type);
+      if (!handlers || event.position <= (checkpoints.get(module) ?? 0)) continue;
+      for (const projection of handlers) {
+        const id = projection.documentId(event);
+        steps.push({ projection, event, id });
+        if (batch.documents.get(projection.collection)?.has(id)) continue;
+        let ids = wanted.get(projection.collection);
+        if (!ids) wanted.set(projection.collection, (ids = new Set()));
+        ids.add(id);
       }
     }
     for (const [collection, ids] of wanted) {
@@ -240,6 +239,19 @@ export function createProjectionRuntime(
 }
 
 type Documents = Map<string, Map<DocumentId, Document | null>>;
+
+/** By projector name (its module's, which an event's stream names): its projections by event type. */
+function handlersOf(projectors: readonly Projector[]): Map<string, Map<string, DocumentProjection[]>> {
+  return new Map(
+    projectors.map((projector) => {
+      const byType = new Map<string, DocumentProjection[]>();
+      for (const projection of projector.projections) {
+        for (const type of projection.handles) byType.set(type, [...(byType.get(type) ?? []), projection]);
+      }
+      return [projector.name, byType];
+    }),
+  );
+}
 
 interface FoldedBatch {
   /** The position of the last event folded. */
