@@ -125,9 +125,12 @@ export function createProjectionRuntime(
     }
 
     for (const { projection, event, id } of steps) {
-      const docs = batch.documents.get(projection.collection) as Map<DocumentId, Document | null>;
+      const { collection } = projection;
+      const docs = batch.documents.get(collection) as Map<DocumentId, Document | null>;
       docs.set(id, projection.evolve(docs.get(id) ?? null, event));
-      batch.touched.set(`${projection.collection}\u0000${id}`, { collection: projection.collection, id });
+      let touched = batch.touched.get(collection);
+      if (!touched) batch.touched.set(collection, (touched = new Set()));
+      touched.add(id);
     }
   }
 
@@ -258,15 +261,13 @@ interface FoldedBatch {
   last: number;
   /** The last state of every document the batch loaded or touched. */
   documents: Documents;
-  /** The documents the batch changed, once each, in the order first touched. */
-  touched: Map<string, { collection: string; id: DocumentId }>;
+  /** The ids of the documents the batch changed, by collection. */
+  touched: Map<string, Set<DocumentId>>;
 }
 
 /** Only the last state of each document is written. */
 function changesOf({ touched, documents }: FoldedBatch): DocumentChange[] {
-  return [...touched.values()].map(({ collection, id }) => ({
-    collection,
-    id,
-    doc: documents.get(collection)?.get(id) ?? null,
-  }));
+  return [...touched].flatMap(([collection, ids]) =>
+    [...ids].map((id) => ({ collection, id, doc: documents.get(collection)?.get(id) ?? null })),
+  );
 }
