@@ -32,12 +32,14 @@ import {
 import {
   WrongExpectedRevisionError,
   type AppendOptions,
+  type AppendResult,
   type EventStore,
   type IdempotencyClaim,
   type IdempotencyRecord,
   type LogQuery,
   type PendingEvent,
   type StreamHead,
+  nothingAppended,
 } from './event-store';
 import { newEventId } from './event-ids';
 import { GENESIS_HASH, hashEvent } from './hash-chain';
@@ -272,19 +274,35 @@ export function openEsdbEventStore(connectionString: string): EventStore {
     return current ? current.unsubscribe() : Promise.resolve();
   }
 
+  async function append(
+    stream: string,
+    events: PendingEvent[],
+    options: AppendOptions,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    if (options.idempotency) {
+      const previous = await findIdempotency(options.idempotency.key);
+      if (previous) return { events: [], duplicateOf: previous };
+    }
+    const ids = events.map((_, index) => (options.eventIds?.[index] ?? newEventId()).toLowerCase());
+    const stored = await appendChained(stream, events, ids, options);
+    const last = stored[stored.length - 1] as StoredEvent;
+    if (options.idempotency) await recordIdempotency(options.idempotency, last);
+    notify(last.position);
+    return { events: stored };
+  }
+
   return {
-    async append(stream, events, options) {
-      if (events.length === 0) throw new Error('append needs at least one event');
-      if (options.idempotency) {
-        const previous = await findIdempotency(options.idempotency.key);
-        if (previous) return { events: [], duplicateOf: previous };
+    append,
+    async appendAll(appends) {
+      for (const [index, { options }] of appends.entries()) {
+        const previous = options.idempotency ? await findIdempotency(options.idempotency.key) : null;
+        if (previous) return nothingAppended(appends.length, index, previous);
       }
-      const ids = events.map((_, index) => (options.eventIds?.[index] ?? newEventId()).toLowerCase());
-      const stored = await appendChained(stream, events, ids, options);
-      const last = stored[stored.length - 1] as StoredEvent;
-      if (options.idempotency) await recordIdempotency(options.idempotency, last);
-      notify(last.position);
-      return { events: stored };
+      // EventStoreDB has no transaction across streams: the parts are appended one after the other.
+      const results: AppendResult[] = [];
+      for (const part of appends) results.push(await append(part.stream, part.events, part.options));
+      return results;
     },
     async readStream(stream, options = {}) {
       const count = options.toRevision === undefined ? Number.MAX_SAFE_INTEGER : options.toRevision + 1;

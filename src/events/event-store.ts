@@ -34,6 +34,13 @@ export interface AppendOptions {
   idempotency?: IdempotencyClaim;
 }
 
+/** One stream's part of an `appendAll`. */
+export interface StreamAppend {
+  stream: string;
+  events: PendingEvent[];
+  options: AppendOptions;
+}
+
 export interface AppendResult {
   events: StoredEvent[];
   /** Set when the idempotency key was already used: nothing was appended. */
@@ -78,6 +85,13 @@ export interface StreamHead {
 /** The EventStore port. Module code depends on this interface only, never on an adapter. */
 export interface EventStore {
   append(stream: string, events: PendingEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several streams in order, each at its expected revision, and answers each one's result.
+   * The embedded store commits them all or none; EventStoreDB appends them one after the other, so a
+   * crash or a conflict there can leave the first ones appended. When an idempotency key among them
+   * was used before, nothing is appended and that append's result says so.
+   */
+  appendAll(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   queryLog(query: LogQuery): Promise<StoredEvent[]>;
@@ -101,6 +115,13 @@ export class WrongExpectedRevisionError extends Error {
     super(`Stream ${stream}: expected revision ${expected}, found ${actual}`);
     this.name = 'WrongExpectedRevisionError';
   }
+}
+
+/** The results of an `appendAll` that appended nothing because its part `index` reused the key of `previous`. */
+export function nothingAppended(parts: number, index: number, previous: IdempotencyRecord): AppendResult[] {
+  return Array.from({ length: parts }, (_, part) =>
+    part === index ? { events: [], duplicateOf: previous } : { events: [] },
+  );
 }
 
 /**

@@ -10,7 +10,9 @@ import {
   type PendingEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type StreamAppend,
   type StreamHead,
+  nothingAppended,
 } from './event-store';
 import { newEventId } from './event-ids';
 import { canonicalJson, GENESIS_HASH, hashEvent } from './hash-chain';
@@ -61,11 +63,10 @@ const EVENT_COLUMNS =
   'position, event_id, stream, revision, type, schema_version, data, metadata, prev_hash, hash';
 type EventRow = [number, string, string, number, string, number, string, string, string, string];
 
+/** The streams one `append` or `appendAll` writes, all or none, waiting for the next group commit. */
 interface PendingAppend {
-  stream: string;
-  events: PendingEvent[];
-  options: AppendOptions;
-  resolve: (result: AppendResult) => void;
+  parts: StreamAppend[];
+  resolve: (results: AppendResult[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -141,11 +142,15 @@ export function openSqliteEventStore(file: string): EventStore {
     ),
   };
 
-  function appendOne(stream: string, events: PendingEvent[], options: AppendOptions): AppendResult {
-    if (options.idempotency) {
-      const previous = statements.findKey.get(options.idempotency.key);
-      if (previous) return { events: [], duplicateOf: previous };
+  function appendParts(parts: StreamAppend[]): AppendResult[] {
+    for (const [index, { options }] of parts.entries()) {
+      const previous = options.idempotency && statements.findKey.get(options.idempotency.key);
+      if (previous) return nothingAppended(parts.length, index, previous);
     }
+    return parts.map(({ stream, events, options }) => appendOne(stream, events, options));
+  }
+
+  function appendOne(stream: string, events: PendingEvent[], options: AppendOptions): AppendResult {
     const firstId = options.eventIds?.[0];
     if (firstId !== undefined) {
       const existing = statements.eventById.get(firstId);
@@ -221,11 +226,11 @@ export function openSqliteEventStore(file: string): EventStore {
   let flushScheduled = false;
   const listeners = new Set<(head: number) => void>();
 
-  const appendInSavepoint = db.transaction(appendOne);
+  const appendInSavepoint = db.transaction(appendParts);
   const commitBatch = db.transaction((batch: PendingAppend[]) =>
     batch.map((append) => {
       try {
-        return { ok: true as const, result: appendInSavepoint(append.stream, append.events, append.options) };
+        return { ok: true as const, results: appendInSavepoint(append.parts) };
       } catch (error) {
         return { ok: false as const, error };
       }
@@ -261,10 +266,14 @@ export function openSqliteEventStore(file: string): EventStore {
       () => {
         unsyncedBatches -= 1;
         durableHead = Math.max(durableHead, committedHead);
-        recent.remember(outcomes.flatMap((outcome) => (outcome.ok ? outcome.result.events : [])));
+        recent.remember(
+          outcomes.flatMap((outcome) =>
+            outcome.ok ? outcome.results.flatMap((result) => result.events) : [],
+          ),
+        );
         outcomes.forEach((outcome, index) => {
           const append = batch[index] as PendingAppend;
-          if (outcome.ok) append.resolve(outcome.result);
+          if (outcome.ok) append.resolve(outcome.results);
           else append.reject(outcome.error);
         });
         for (const listener of listeners) listener(durableHead);
@@ -276,17 +285,25 @@ export function openSqliteEventStore(file: string): EventStore {
     );
   }
 
+  function enqueue(parts: StreamAppend[]): Promise<AppendResult[]> {
+    if (parts.some(({ events }) => events.length === 0)) {
+      return Promise.reject(new Error('append needs at least one event'));
+    }
+    return new Promise((resolve, reject) => {
+      queue.push({ parts, resolve, reject });
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
+      }
+    });
+  }
+
   return {
-    append(stream, events, options) {
-      if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
-      return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ stream, events, options, resolve, reject });
-        if (!flushScheduled) {
-          flushScheduled = true;
-          setImmediate(flush);
-        }
-      });
+    async append(stream, events, options) {
+      const [result] = await enqueue([{ stream, events, options }]);
+      return result as AppendResult;
     },
+    appendAll: enqueue,
     async readStream(stream, options: ReadStreamOptions = {}) {
       const end = (options.toRevision ?? Number.MAX_SAFE_INTEGER - 1) + 1;
       // Events never change once written: a prefix the cache holds needs no look at the stream's head

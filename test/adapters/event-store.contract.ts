@@ -125,6 +125,53 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       expect(await store.findIdempotency('never-used')).toBeNull();
     });
 
+    it('appends to several streams in one call, in order, each at its expected revision', async () => {
+      const guard = `${stream}-guard`;
+      await store.append(guard, [event('Guarded')], { expectedRevision: 'no_stream', metadata: metadata() });
+      const [first, second] = await store.appendAll([
+        { stream: guard, events: [event('Booked')], options: { expectedRevision: 0, metadata: metadata() } },
+        {
+          stream,
+          events: [event('Recorded'), event('Noted')],
+          options: { expectedRevision: 'no_stream', metadata: metadata() },
+        },
+      ]);
+      expect(first!.events.map((e) => [e.type, e.revision])).toEqual([['Booked', 1]]);
+      expect(second!.events.map((e) => [e.type, e.revision])).toEqual([
+        ['Recorded', 0],
+        ['Noted', 1],
+      ]);
+      expect(second!.events[0]!.position).toBeGreaterThan(first!.events[0]!.position);
+      expect((await store.readStream(guard)).map((e) => e.type)).toEqual(['Guarded', 'Booked']);
+    });
+
+    it('appends nothing to any stream when one part reuses an idempotency key', async () => {
+      const claim = { key: `k-${randomUUID()}`, fingerprint: 'f1' };
+      const first = await store.append(stream, [event('A')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+        idempotency: claim,
+      });
+      const guard = `${stream}-guard`;
+      const results = await store.appendAll([
+        {
+          stream: guard,
+          events: [event('Booked')],
+          options: { expectedRevision: 'no_stream', metadata: metadata() },
+        },
+        {
+          stream: `${stream}-other`,
+          events: [event('A')],
+          options: { expectedRevision: 'no_stream', metadata: metadata(), idempotency: claim },
+        },
+      ]);
+      expect(results).toEqual([
+        { events: [] },
+        { events: [], duplicateOf: expect.objectContaining({ stream, position: first.events[0]!.position }) },
+      ]);
+      expect(await store.readStream(guard)).toEqual([]);
+    });
+
     it('reads the global feed in position order from a position, and reports the head', async () => {
       const before = await store.headPosition();
       await store.append(stream, [event('A'), event('B')], {

@@ -60,3 +60,42 @@ describe('SQLite event store shared by two processes (the roles of the distribut
     cleanup();
   });
 });
+
+describe('SQLite event store: appends to several streams', () => {
+  const metadata = {
+    actor: 'tester',
+    request_id: 'r-1',
+    correlation_id: 'c-1',
+    causation_id: null,
+    occurred_at: '2026-11-21T09:30:00Z',
+  };
+  const event = (type: string) => ({ type, data: {}, schema_version: 1 });
+
+  it('commits all of them or none: a stale revision on the last stream leaves the first unwritten', async () => {
+    const { dir, cleanup } = tempDir();
+    const store = openSqliteEventStore(path.join(dir, 'events.db'));
+    try {
+      await store.append('test.record-1', [event('Recorded')], { expectedRevision: 'no_stream', metadata });
+      const head = await store.headPosition();
+      await expect(
+        store.appendAll([
+          {
+            stream: 'test.calendar-1',
+            events: [event('Booked')],
+            options: { expectedRevision: 'no_stream', metadata },
+          },
+          {
+            stream: 'test.record-1',
+            events: [event('Recorded')],
+            options: { expectedRevision: 'no_stream', metadata },
+          },
+        ]),
+      ).rejects.toMatchObject({ stream: 'test.record-1', actual: 0 });
+      expect(await store.readStream('test.calendar-1')).toEqual([]);
+      expect(await store.headPosition()).toBe(head);
+    } finally {
+      await store.close();
+      cleanup();
+    }
+  });
+});
