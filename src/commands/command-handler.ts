@@ -7,6 +7,7 @@ import {
   type IdempotencyRecord,
   type PendingEvent,
 } from '../events/event-store';
+import type { CommandResult } from './context';
 import { fold, type Decider } from './decider';
 
 export interface CommandEnvironment {
@@ -27,31 +28,62 @@ export interface CommandOutcome {
 
 const ATTEMPTS = 3;
 
-/**
- * Loads the stream, decides, validates the new events against their schemas and appends them with the
- * revision the decision was based on. A concurrent writer makes the append fail; the command is then
- * decided again on the newer state, a few times before the conflict is reported.
- */
-export async function handleCommand<Command, State, Event extends NewEvent>(
-  environment: CommandEnvironment,
+/** What a decider decided on one stream, to be appended at the revision the decision was based on. */
+export interface Decision {
+  stream: string;
+  /** The stream's events the decision was based on. */
+  history: StoredEvent[];
+  events: NewEvent[];
+}
+
+/** Loads the stream and decides the command on its state, without appending. */
+export async function decideOn<Command, State, Event extends NewEvent>(
+  eventStore: EventStore,
   stream: string,
   decider: Decider<Command, State, Event>,
   command: Command,
-): Promise<CommandOutcome> {
+): Promise<Decision> {
+  const history = await eventStore.readStream(stream);
+  const events = decider.decide(command, fold(decider, history as unknown as Event[]));
+  return { stream, history, events };
+}
+
+/**
+ * Decides (`decideAll`: on one stream, or on several whose changes stand or fall together), validates
+ * the new events against their schemas and appends them at once (`EventStore.appendAll`), each stream
+ * at the revision its decision was based on, the idempotency claim with the last decision's events.
+ * A concurrent writer makes the append fail; everything is then decided again on the newer state, a
+ * few times before the conflict is reported.
+ */
+export async function handleDecisions(
+  environment: CommandEnvironment,
+  decideAll: () => Promise<Decision[]>,
+): Promise<CommandResult[]> {
   for (let attempt = 1; ; attempt++) {
-    const history = await environment.eventStore.readStream(stream);
-    const state = fold(decider, history as unknown as Event[]);
-    const decided = decider.decide(command, state);
-    if (decided.length === 0) return { history, events: [] };
-    const last = history[history.length - 1];
+    const decisions = await decideAll();
+    const changed = decisions.filter((decision) => decision.events.length > 0);
+    const unchanged = ({ stream, history }: Decision) => ({ stream, outcome: { history, events: [] } });
+    if (changed.length === 0) return decisions.map(unchanged);
+    const last = decisions[decisions.length - 1];
     try {
-      const result = await environment.eventStore.append(stream, stamp(environment.catalog, decided), {
-        expectedRevision: last ? last.revision : 'no_stream',
-        metadata: environment.metadata,
-        eventIds: decided.map(() => environment.eventId()),
-        idempotency: environment.idempotency,
+      const results = await environment.eventStore.appendAll(
+        changed.map((decision) => ({
+          stream: decision.stream,
+          events: stamp(environment.catalog, decision.events),
+          options: {
+            expectedRevision: decision.history[decision.history.length - 1]?.revision ?? 'no_stream',
+            metadata: environment.metadata,
+            eventIds: decision.events.map(() => environment.eventId()),
+            idempotency: decision === last ? environment.idempotency : undefined,
+          },
+        })),
+      );
+      return decisions.map((decision) => {
+        const result = results[changed.indexOf(decision)];
+        return result
+          ? { stream: decision.stream, outcome: { history: decision.history, ...result } }
+          : unchanged(decision);
       });
-      return { history, ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt === ATTEMPTS) throw error;
     }

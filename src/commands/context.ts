@@ -26,8 +26,9 @@ export interface CommandResult {
 const ATTEMPTS = 5;
 
 /**
- * Creates an entity under the next free number of its category. When another process took that
- * number first, the allocator resynchronises and the creation is tried with the next one.
+ * Creates an entity under the next free number of its category (stream `<category>-<number>`). When
+ * another process took that number first, the allocator resynchronises and the creation is tried with
+ * the next one.
  */
 export async function createNumbered(
   context: CommandContext,
@@ -39,9 +40,11 @@ export async function createNumbered(
     try {
       return { id, ...(await create(id)) };
     } catch (error) {
-      const taken =
+      const conflict =
         error instanceof WrongExpectedRevisionError ||
         (error instanceof DomainError && error.code === 'already_exists');
+      // A conflict on another stream written with the record (a calendar's day) is the answer itself.
+      const taken = conflict && (await creationData(context, `${category}-${id}`)) !== undefined;
       if (!taken || attempt === ATTEMPTS) throw error;
       await context.ids.refresh(category);
     }

@@ -16,20 +16,15 @@ import {
 import { candidateDecider, distributionDecider, jobDecider } from './recruitment';
 
 /*
- * The HR module's command plumbing, shared by its handlers: `run` and `create` over the module's event
- * catalog, and the facts a handler gathers from other records' streams for its decider to check.
+ * The HR module's command plumbing, shared by its handlers: `run`, `runTogether` and `create` over the
+ * module's event catalog, and the facts a handler gathers from other records' streams for its decider
+ * to check.
  */
-export const { run, create } = moduleCommands(eventCatalog(hrmEvents));
+export const { run, runTogether, create } = moduleCommands(eventCatalog(hrmEvents));
 
 export { once };
 
 export type Data<Type extends HrmEvent['type']> = HrmEventOf<Type>['data'];
-
-/**
- * The calendar append that guards a leave or attendance write does not carry the request's
- * Idempotency-Key: the key belongs to the record's own stream, which is appended second.
- */
-export const guard = (context: CommandContext): CommandContext => ({ ...context, idempotency: undefined });
 
 export async function stateOf<State, Event extends NewEvent>(
   context: CommandContext,

@@ -1,7 +1,7 @@
 import { isoTimestamp } from '../../clock';
 import { hrmCategories, hrmStream, type EmployeeStatus, type LeaveType } from '../../events/hrm';
 import type { NewEvent } from '../../events/envelope';
-import type { CommandContext } from '../context';
+import { createNumbered, type CommandContext } from '../context';
 import type { Decider } from '../decider';
 import { attendanceDecider } from './attendance';
 import { calendarDecider, type AttendanceInput } from './calendar';
@@ -10,10 +10,10 @@ import {
   create,
   created,
   employeeFacts,
-  guard,
   once,
   references,
   run,
+  runTogether,
   type Data,
   type Wanted,
 } from './facts';
@@ -173,44 +173,49 @@ export interface LeaveInput {
 
 /**
  * Submits a leave application: the employee's calendar books the days (refusing an inactive employee,
- * bad dates and overlaps), then the application is recorded under the next leave id, Open, with the
- * employee's manager as its leave approver.
+ * bad dates and overlaps) and the application is recorded under the next leave id, Open, with the
+ * employee's manager as its leave approver; both are appended at once.
  */
 export async function submitLeave(context: CommandContext, input: LeaveInput) {
   const { context: timed, at } = once(context);
   const { employee_id, from_date, to_date, half_day, half_day_date } = input;
   const employee = await employeeFacts(context, employee_id);
-  const { outcome } = await run(guard(timed), hrmStream('calendar', employee_id), calendarDecider, {
-    type: 'BookLeave',
-    employee_id,
-    employee,
-    from_date,
-    to_date,
-    half_day,
-    half_day_date,
-  });
-  const booked = outcome.events[0]?.data as Data<'LeaveDaysBooked'>;
-  // The calendar refuses a missing or inactive employee, so the employee is known here.
-  const { employee_name, department_id, reports_to } = employee as EmployeeFacts;
-  return create(timed, hrmCategories.leave, leaveDecider, (id) => ({
-    type: 'SubmitLeave' as const,
-    application: {
-      id,
-      employee_id,
-      employee_name,
-      department_id,
-      leave_type: input.leave_type,
-      from_date,
-      to_date,
-      half_day,
-      half_day_date: booked.half_day_date,
-      total_days: booked.total_days,
-      description: input.description,
-      leave_approver_id: reports_to,
-      posting_date: at.slice(0, 10),
-      created: at,
-    },
-  }));
+  return createNumbered(timed, hrmCategories.leave, (id) =>
+    runTogether(timed, async (decide) => {
+      const booking = await decide(hrmStream('calendar', employee_id), calendarDecider, {
+        type: 'BookLeave',
+        employee_id,
+        employee,
+        from_date,
+        to_date,
+        half_day,
+        half_day_date,
+      });
+      const booked = booking.events[0]?.data as Data<'LeaveDaysBooked'>;
+      // The calendar refuses a missing or inactive employee, so the employee is known here.
+      const { employee_name, department_id, reports_to } = employee as EmployeeFacts;
+      const record = await decide(`${hrmCategories.leave}-${id}`, leaveDecider, {
+        type: 'SubmitLeave',
+        application: {
+          id,
+          employee_id,
+          employee_name,
+          department_id,
+          leave_type: input.leave_type,
+          from_date,
+          to_date,
+          half_day,
+          half_day_date: booked.half_day_date,
+          total_days: booked.total_days,
+          description: input.description,
+          leave_approver_id: reports_to,
+          posting_date: at.slice(0, 10),
+          created: at,
+        },
+      });
+      return { record, others: [booking] };
+    }),
+  );
 }
 
 export interface LeaveDecisionInput {
@@ -218,50 +223,62 @@ export interface LeaveDecisionInput {
   approver_id?: number;
 }
 
-/** Approves, rejects or cancels leave; a rejection or cancellation gives the days back to the calendar. */
+/**
+ * Approves, rejects or cancels leave; a rejection or cancellation gives the days back to the calendar,
+ * appended together with the decision.
+ */
 export async function decideLeave(context: CommandContext, leaveId: number, input: LeaveDecisionInput) {
   const { context: timed, at } = once(context);
   const stream = hrmStream('leave', leaveId);
   const application = await created<'LeaveApplicationSubmitted'>(context, stream);
   const approverId = input.approver_id ?? application?.leave_approver_id ?? null;
   const approver = approverId === null ? null : await employeeFacts(context, approverId);
-  const result = await run(timed, stream, leaveDecider, { type: 'DecideLeave', at, ...input, approver });
-  const released = result.outcome.events.some(
-    (event) => event.type === 'LeaveApplicationRejected' || event.type === 'LeaveApplicationCancelled',
-  );
-  if (released && application) {
+  return runTogether(timed, async (decide) => {
+    const record = await decide(stream, leaveDecider, { type: 'DecideLeave', at, ...input, approver });
+    const released = record.events.some(
+      (event) => event.type === 'LeaveApplicationRejected' || event.type === 'LeaveApplicationCancelled',
+    );
+    if (!released || !application) return { record, others: [] };
     const { employee_id, from_date, to_date } = application;
-    await run(guard(timed), hrmStream('calendar', employee_id), calendarDecider, {
+    const release = await decide(hrmStream('calendar', employee_id), calendarDecider, {
       type: 'ReleaseLeave',
       from_date,
       to_date,
     });
-  }
-  return result;
+    return { record, others: [release] };
+  });
 }
 
 export type AttendanceRecordInput = { employee_id: number } & AttendanceInput;
 
 const utc = (time: string | null) => (time === null ? null : isoTimestamp(new Date(time)));
 
-/** Records a day's attendance; the employee's calendar refuses a second record for the same day. */
+/**
+ * Records a day's attendance; the employee's calendar, which refuses a second record for the same day,
+ * claims the day in the same append.
+ */
 export async function recordAttendance(context: CommandContext, input: AttendanceRecordInput) {
   const { context: timed, at } = once(context);
   const { employee_id, ...rest } = input;
   const attendance = { ...rest, in_time: utc(rest.in_time), out_time: utc(rest.out_time) };
   const employee = await employeeFacts(context, employee_id);
-  await run(guard(timed), hrmStream('calendar', employee_id), calendarDecider, {
-    type: 'ClaimAttendanceDay',
-    employee_id,
-    employee,
-    attendance,
-    today: at.slice(0, 10),
-  });
-  return create(timed, hrmCategories.attendance, attendanceDecider, (id) => ({
-    type: 'RecordAttendance' as const,
-    id,
-    employee: employee as EmployeeFacts,
-    attendance,
-    at,
-  }));
+  return createNumbered(timed, hrmCategories.attendance, (id) =>
+    runTogether(timed, async (decide) => {
+      const claim = await decide(hrmStream('calendar', employee_id), calendarDecider, {
+        type: 'ClaimAttendanceDay',
+        employee_id,
+        employee,
+        attendance,
+        today: at.slice(0, 10),
+      });
+      const record = await decide(`${hrmCategories.attendance}-${id}`, attendanceDecider, {
+        type: 'RecordAttendance',
+        id,
+        employee: employee as EmployeeFacts,
+        attendance,
+        at,
+      });
+      return { record, others: [claim] };
+    }),
+  );
 }
