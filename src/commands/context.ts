@@ -28,7 +28,7 @@ const ATTEMPTS = 5;
 /**
  * Creates an entity under the next free number of its category (stream `<category>-<number>`). When
  * another process took that number first, the allocator resynchronises and the creation is tried with
- * the next one.
+ * the next one; a refused creation gives its number back.
  */
 export async function createNumbered(
   context: CommandContext,
@@ -45,6 +45,7 @@ export async function createNumbered(
         (error instanceof DomainError && error.code === 'already_exists');
       // A conflict on another stream written with the record (a calendar's day) is the answer itself.
       const taken = conflict && (await creationData(context, `${category}-${id}`)) !== undefined;
+      if (!taken) context.ids.release(category, id);
       if (!taken || attempt === ATTEMPTS) throw error;
       await context.ids.refresh(category);
     }

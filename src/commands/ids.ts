@@ -7,6 +7,8 @@ import type { EventStore } from '../events/event-store';
  */
 export interface IdAllocator {
   next(category: string): Promise<number>;
+  /** Takes back an id whose creation was refused, if no later one was handed out meanwhile. */
+  release(category: string, id: number): void;
   refresh(category: string): Promise<void>;
 }
 
@@ -35,6 +37,9 @@ export function createIdAllocator(eventStore: EventStore): IdAllocator {
       const id = (last.get(category) as number) + 1;
       last.set(category, id);
       return id;
+    },
+    release(category, id) {
+      if (last.get(category) === id) last.set(category, id - 1);
     },
     async refresh(category) {
       last.delete(category);

@@ -176,6 +176,13 @@ describe('POST /api/v1/leave', () => {
     });
   });
 
+  it('gives the next application the id a refused one would have had', async () => {
+    const first = await leaveIn('Open');
+    expectEnvelope(await postLeave(week()), 409, 'already_exists');
+    const next = await postLeave({ ...week(), from_date: '2026-11-30', to_date: '2026-11-30' }).expect(201);
+    expect(next.body.id).toBe(first + 1);
+  });
+
   it.each(['Rejected', 'Cancelled'] as const)('books days again once the leave is %s', async (status) => {
     await leaveIn(status);
     await postLeave(week()).expect(201);
