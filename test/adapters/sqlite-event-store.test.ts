@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
+import { testMetadata as metadata } from '../support/stored-event';
 import { tempDir } from '../support/temp-dir';
 import { eventStoreContract } from './event-store.contract';
 
@@ -16,13 +17,6 @@ eventStoreContract('SQLite', async () => {
 });
 
 describe('SQLite event store shared by two processes (the roles of the distributed profile)', () => {
-  const metadata = {
-    actor: 'tester',
-    request_id: 'r-1',
-    correlation_id: 'c-1',
-    causation_id: null,
-    occurred_at: '2026-11-21T09:30:00Z',
-  };
   const event = (n: number) => ({ type: 'ThingChanged', data: { n }, schema_version: 1 });
 
   it('sees the other writer in streams and in the feed, past what it has cached', async () => {
@@ -62,13 +56,6 @@ describe('SQLite event store shared by two processes (the roles of the distribut
 });
 
 describe('SQLite event store: appends to several streams', () => {
-  const metadata = {
-    actor: 'tester',
-    request_id: 'r-1',
-    correlation_id: 'c-1',
-    causation_id: null,
-    occurred_at: '2026-11-21T09:30:00Z',
-  };
   const event = (type: string) => ({ type, data: {}, schema_version: 1 });
 
   it('commits all of them or none: a stale revision on the last stream leaves the first unwritten', async () => {

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { StoredEvent } from '../../src/events/envelope';
+import type { EventMetadata, StoredEvent } from '../../src/events/envelope';
 import { GENESIS_HASH, hashEvent } from '../../src/events/hash-chain';
 
 let nextPosition = 1;
+
+/** The envelope metadata of the tests' events. */
+export const testMetadata: EventMetadata = {
+  actor: 'tester',
+  request_id: 'r-1',
+  correlation_id: 'c-1',
+  causation_id: null,
+  occurred_at: '2026-11-21T09:30:00Z',
+};
 
 /** A well-formed stored event (hashed as a store would hash it) for tests of what consumes the log. */
 export function storedEvent(
@@ -17,13 +26,7 @@ export function storedEvent(
     type: 'ThingHappened',
     schema_version: 1,
     data: { n: revision },
-    metadata: {
-      actor: 'tester',
-      request_id: 'r-1',
-      correlation_id: 'c-1',
-      causation_id: null,
-      occurred_at: '2026-11-21T09:30:00Z',
-    },
+    metadata: testMetadata,
     prev_hash: GENESIS_HASH,
     ...overrides,
   };

@@ -4,15 +4,8 @@ import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { runRelay, type RelayCheckpoint } from '../../src/workers/relay';
 import { createInMemoryPublisher, type InMemoryPublisher } from '../support/in-memory-publisher';
+import { testMetadata as metadata } from '../support/stored-event';
 import { tempDir } from '../support/temp-dir';
-
-const metadata = {
-  actor: 'tester',
-  request_id: 'r-1',
-  correlation_id: 'c-1',
-  causation_id: null,
-  occurred_at: '2026-11-21T09:30:00Z',
-};
 
 function memoryCheckpoint(): RelayCheckpoint & { saves: number[] } {
   const saves: number[] = [];
