@@ -76,7 +76,6 @@ function listQuery(module: ModuleDefinition, resource: ResourceDefinition) {
 /** `/api/v1/requests/:item_id` -> `/api/v1/requests/{item_id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
-/** What a data operation adds for the module's access check: security, headers, error answers. */
 /** `ref, title, form_data (its values)`. */
 function searchedFields({ searchFields, jsonSearchFields }: CollectionDefinition): string {
   return searchFields
@@ -84,6 +83,7 @@ function searchedFields({ searchFields, jsonSearchFields }: CollectionDefinition
     .join(', ');
 }
 
+/** What a data operation adds for the module's access check: security, headers, error answers. */
 function accessOf(module: ModuleDefinition, kind: 'read' | 'write') {
   const { access } = module;
   if (!access) {
