@@ -28,6 +28,12 @@ export interface ModuleCommands {
     context: CommandContext,
     decideAll: (decide: Decide) => Promise<{ record: Decision; others: Decision[] }>,
   ): Promise<CommandResult>;
+  /** `runTogether` for a record created under the next number of its category (stream `<category>-<id>`). */
+  createTogether(
+    context: CommandContext,
+    category: string,
+    decideAll: (id: number, decide: Decide) => Promise<{ record: Decision; others: Decision[] }>,
+  ): Promise<CommandResult & { id: number }>;
   /** Creates an entity under the next number of its category; the command is built for that number. */
   create<Command, State, Event extends NewEvent>(
     context: CommandContext,
@@ -57,12 +63,16 @@ export function moduleCommands(catalog: EventCatalog): ModuleCommands {
   };
   const run: ModuleCommands['run'] = (context, stream, decider, command) =>
     runTogether(context, async (decide) => ({ record: await decide(stream, decider, command), others: [] }));
+  const createTogether: ModuleCommands['createTogether'] = (context, category, decideAll) =>
+    createNumbered(context, category, (id) => runTogether(context, (decide) => decideAll(id, decide)));
   return {
     run,
     runTogether,
+    createTogether,
     create: (context, category, decider, commandFor) =>
-      createNumbered(context, category, async (id) =>
-        run(context, `${category}-${id}`, decider, await commandFor(id)),
-      ),
+      createTogether(context, category, async (id, decide) => ({
+        record: await decide(`${category}-${id}`, decider, await commandFor(id)),
+        others: [],
+      })),
   };
 }

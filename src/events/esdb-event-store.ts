@@ -38,6 +38,7 @@ import {
   type IdempotencyRecord,
   type LogQuery,
   type PendingEvent,
+  type StreamAppend,
   type StreamHead,
   nothingAppended,
 } from './event-store';
@@ -274,16 +275,8 @@ export function openEsdbEventStore(connectionString: string): EventStore {
     return current ? current.unsubscribe() : Promise.resolve();
   }
 
-  async function append(
-    stream: string,
-    events: PendingEvent[],
-    options: AppendOptions,
-  ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    if (options.idempotency) {
-      const previous = await findIdempotency(options.idempotency.key);
-      if (previous) return { events: [], duplicateOf: previous };
-    }
+  /** Appends after the idempotency key, if any, was found unused. */
+  async function appendUnclaimed({ stream, events, options }: StreamAppend): Promise<AppendResult> {
     const ids = events.map((_, index) => (options.eventIds?.[index] ?? newEventId()).toLowerCase());
     const stored = await appendChained(stream, events, ids, options);
     const last = stored[stored.length - 1] as StoredEvent;
@@ -292,18 +285,24 @@ export function openEsdbEventStore(connectionString: string): EventStore {
     return { events: stored };
   }
 
+  async function appendAll(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.some(({ events }) => events.length === 0)) throw new Error('append needs at least one event');
+    for (const [index, { options }] of appends.entries()) {
+      const previous = options.idempotency ? await findIdempotency(options.idempotency.key) : null;
+      if (previous) return nothingAppended(appends.length, index, previous);
+    }
+    // EventStoreDB has no transaction across streams: the parts are appended one after the other.
+    const results: AppendResult[] = [];
+    for (const part of appends) results.push(await appendUnclaimed(part));
+    return results;
+  }
+
   return {
-    append,
-    async appendAll(appends) {
-      for (const [index, { options }] of appends.entries()) {
-        const previous = options.idempotency ? await findIdempotency(options.idempotency.key) : null;
-        if (previous) return nothingAppended(appends.length, index, previous);
-      }
-      // EventStoreDB has no transaction across streams: the parts are appended one after the other.
-      const results: AppendResult[] = [];
-      for (const part of appends) results.push(await append(part.stream, part.events, part.options));
-      return results;
+    async append(stream, events, options) {
+      const [result] = await appendAll([{ stream, events, options }]);
+      return result as AppendResult;
     },
+    appendAll,
     async readStream(stream, options = {}) {
       const count = options.toRevision === undefined ? Number.MAX_SAFE_INTEGER : options.toRevision + 1;
       return count > 0 ? readStreamEvents(stream, START, count) : [];

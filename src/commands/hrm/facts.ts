@@ -16,11 +16,11 @@ import {
 import { candidateDecider, distributionDecider, jobDecider } from './recruitment';
 
 /*
- * The HR module's command plumbing, shared by its handlers: `run`, `runTogether` and `create` over the
- * module's event catalog, and the facts a handler gathers from other records' streams for its decider
- * to check.
+ * The HR module's command plumbing, shared by its handlers: `run`, `runTogether`, `create` and
+ * `createTogether` over the module's event catalog, and the facts a handler gathers from other
+ * records' streams for its decider to check.
  */
-export const { run, runTogether, create } = moduleCommands(eventCatalog(hrmEvents));
+export const { run, runTogether, create, createTogether } = moduleCommands(eventCatalog(hrmEvents));
 
 export { once };
 

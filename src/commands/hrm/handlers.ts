@@ -1,13 +1,14 @@
 import { isoTimestamp } from '../../clock';
 import { hrmCategories, hrmStream, type EmployeeStatus, type LeaveType } from '../../events/hrm';
 import type { NewEvent } from '../../events/envelope';
-import { createNumbered, type CommandContext } from '../context';
+import type { CommandContext } from '../context';
 import type { Decider } from '../decider';
 import { attendanceDecider } from './attendance';
 import { calendarDecider, type AttendanceInput } from './calendar';
 import { employeeDecider, type EmployeeFacts } from './employees';
 import {
   create,
+  createTogether,
   created,
   employeeFacts,
   once,
@@ -180,42 +181,40 @@ export async function submitLeave(context: CommandContext, input: LeaveInput) {
   const { context: timed, at } = once(context);
   const { employee_id, from_date, to_date, half_day, half_day_date } = input;
   const employee = await employeeFacts(context, employee_id);
-  return createNumbered(timed, hrmCategories.leave, (id) =>
-    runTogether(timed, async (decide) => {
-      const booking = await decide(hrmStream('calendar', employee_id), calendarDecider, {
-        type: 'BookLeave',
+  return createTogether(timed, hrmCategories.leave, async (id, decide) => {
+    const booking = await decide(hrmStream('calendar', employee_id), calendarDecider, {
+      type: 'BookLeave',
+      employee_id,
+      employee,
+      from_date,
+      to_date,
+      half_day,
+      half_day_date,
+    });
+    const booked = booking.events[0]?.data as Data<'LeaveDaysBooked'>;
+    // The calendar refuses a missing or inactive employee, so the employee is known here.
+    const { employee_name, department_id, reports_to } = employee as EmployeeFacts;
+    const record = await decide(`${hrmCategories.leave}-${id}`, leaveDecider, {
+      type: 'SubmitLeave',
+      application: {
+        id,
         employee_id,
-        employee,
+        employee_name,
+        department_id,
+        leave_type: input.leave_type,
         from_date,
         to_date,
         half_day,
-        half_day_date,
-      });
-      const booked = booking.events[0]?.data as Data<'LeaveDaysBooked'>;
-      // The calendar refuses a missing or inactive employee, so the employee is known here.
-      const { employee_name, department_id, reports_to } = employee as EmployeeFacts;
-      const record = await decide(`${hrmCategories.leave}-${id}`, leaveDecider, {
-        type: 'SubmitLeave',
-        application: {
-          id,
-          employee_id,
-          employee_name,
-          department_id,
-          leave_type: input.leave_type,
-          from_date,
-          to_date,
-          half_day,
-          half_day_date: booked.half_day_date,
-          total_days: booked.total_days,
-          description: input.description,
-          leave_approver_id: reports_to,
-          posting_date: at.slice(0, 10),
-          created: at,
-        },
-      });
-      return { record, others: [booking] };
-    }),
-  );
+        half_day_date: booked.half_day_date,
+        total_days: booked.total_days,
+        description: input.description,
+        leave_approver_id: reports_to,
+        posting_date: at.slice(0, 10),
+        created: at,
+      },
+    });
+    return { record, others: [booking] };
+  });
 }
 
 export interface LeaveDecisionInput {
@@ -262,23 +261,21 @@ export async function recordAttendance(context: CommandContext, input: Attendanc
   const { employee_id, ...rest } = input;
   const attendance = { ...rest, in_time: utc(rest.in_time), out_time: utc(rest.out_time) };
   const employee = await employeeFacts(context, employee_id);
-  return createNumbered(timed, hrmCategories.attendance, (id) =>
-    runTogether(timed, async (decide) => {
-      const claim = await decide(hrmStream('calendar', employee_id), calendarDecider, {
-        type: 'ClaimAttendanceDay',
-        employee_id,
-        employee,
-        attendance,
-        today: at.slice(0, 10),
-      });
-      const record = await decide(`${hrmCategories.attendance}-${id}`, attendanceDecider, {
-        type: 'RecordAttendance',
-        id,
-        employee: employee as EmployeeFacts,
-        attendance,
-        at,
-      });
-      return { record, others: [claim] };
-    }),
-  );
+  return createTogether(timed, hrmCategories.attendance, async (id, decide) => {
+    const claim = await decide(hrmStream('calendar', employee_id), calendarDecider, {
+      type: 'ClaimAttendanceDay',
+      employee_id,
+      employee,
+      attendance,
+      today: at.slice(0, 10),
+    });
+    const record = await decide(`${hrmCategories.attendance}-${id}`, attendanceDecider, {
+      type: 'RecordAttendance',
+      id,
+      employee: employee as EmployeeFacts,
+      attendance,
+      at,
+    });
+    return { record, others: [claim] };
+  });
 }
