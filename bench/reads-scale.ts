@@ -1,6 +1,9 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type autocannon from 'autocannon';
 import { SERVICES } from '../src/seed/esm-data';
-import { serviceDeskLog } from './service-desk-log';
+import { serviceDeskLog, type ServiceDeskLog } from './service-desk-log';
 import {
   SUITE_URL,
   flags,
@@ -32,6 +35,9 @@ const SIZES = sizesFlag(options, [10_000, 100_000, 1_000_000]);
 const SECONDS = numberFlag(options, 'seconds', 8);
 const RUNS = numberFlag(options, 'runs', 3);
 const CONNECTIONS = 32;
+/** Requests written per second meanwhile, in the row that searches while the service desk is written to. */
+const WRITES_PER_SECOND = 100;
+const TOKEN = 'bench-token';
 
 /** Words of the requests' titles: searches that each match a share of the records. */
 const TERMS = [
@@ -49,6 +55,8 @@ interface Endpoint {
   cycle?: string[];
   /** Each path of the cycle requested once, in one run, on a process that has not searched them yet. */
   once?: boolean;
+  /** Requests POSTed per second while the suite's runs load it (on a copy of the log). */
+  writesPerSecond?: number;
 }
 
 function endpoints(requests: number): Endpoint[] {
@@ -56,6 +64,7 @@ function endpoints(requests: number): Endpoint[] {
   const cold = TERMS.flatMap((term) =>
     [0, 50, 100].map((offset) => `/api/v1/requests?q=${term}&limit=50&offset=${offset}`),
   );
+  const words = TERMS.map((term) => `/api/v1/requests?q=${term}&limit=50`);
   return [
     { name: 'list, limit 50', path: '/api/v1/requests?limit=50' },
     { name: 'by id', path: `/api/v1/requests/${Math.ceil(requests / 2)}` },
@@ -67,6 +76,12 @@ function endpoints(requests: number): Endpoint[] {
       once: true,
     },
     { name: `\`q\`, ${cold.length} distinct queries (no cache)`, path: cold[0] as string, cycle: cold },
+    {
+      name: `\`q\`, ${words.length} words cycled, ${WRITES_PER_SECOND} POST/s meanwhile`,
+      path: words[0] as string,
+      cycle: words,
+      writesPerSecond: WRITES_PER_SECOND,
+    },
   ];
 }
 
@@ -89,10 +104,36 @@ interface Row {
 
 async function measure(size: number): Promise<Row[]> {
   const log = await serviceDeskLog({ requests: size });
-  const { child } = await startSuiteProcess(log.dataDir);
+  const all = endpoints(log.requests);
+  const rows = await measureOn(
+    log,
+    log.dataDir,
+    all.filter((endpoint) => !endpoint.writesPerSecond),
+  );
+  // Writes would change the cached log: those rows run on a copy of it.
+  const copy = mkdtempSync(path.join(tmpdir(), 'suite-bench-reads-'));
+  try {
+    cpSync(log.dataDir, copy, { recursive: true });
+    rows.push(
+      ...(await measureOn(
+        log,
+        copy,
+        all.filter((endpoint) => endpoint.writesPerSecond),
+      )),
+    );
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/** Each endpoint against its ceiling, on one `suite start` process on `dataDir` (the log or a copy). */
+async function measureOn(log: ServiceDeskLog, dataDir: string, measured: Endpoint[]): Promise<Row[]> {
+  // The write rate limit would answer 429 to a load generator.
+  const { child } = await startSuiteProcess(dataDir, { SUITE_API_TOKEN: TOKEN, SUITE_WRITE_RATE_LIMIT: '0' });
   const rows: Row[] = [];
   try {
-    for (const endpoint of endpoints(log.requests)) {
+    for (const endpoint of measured) {
       const answer = await recordAnswer(`${SUITE_URL}${endpoint.path}`);
       const ceiling = await startCeiling(answer);
       const suiteRuns: LoadFigures[] = [];
@@ -110,11 +151,14 @@ async function measure(size: number): Promise<Row[]> {
           suiteRuns.push(await load({ ...common, amount, url: suiteUrl, requests }, tolerant));
           ceilingRuns.push(await load({ ...common, amount, url: ceilingUrl }));
         } else {
-          // Warm-up (JIT, SQLite's page cache), not recorded.
+          // Warm-up (JIT, SQLite's page cache, the searches' first counts), not recorded.
+          for (const cycled of endpoint.cycle ?? []) await fetch(`${SUITE_URL}${cycled}`).then(drain);
           await load({ ...common, duration: 1, url: suiteUrl, requests }, tolerant);
           await load({ ...common, duration: 1, url: ceilingUrl });
           for (let run = 0; run < RUNS; run++) {
+            const writing = endpoint.writesPerSecond ? writeRequests(endpoint.writesPerSecond) : undefined;
             suiteRuns.push(await load({ ...common, url: suiteUrl, requests }, tolerant));
+            await writing;
             ceilingRuns.push(await load({ ...common, url: ceilingUrl }));
           }
         }
@@ -138,6 +182,38 @@ async function measure(size: number): Promise<Row[]> {
     await stop(child);
   }
   return rows;
+}
+
+async function drain(answer: Response): Promise<void> {
+  if (!answer.ok) throw new Error(`${answer.url}: ${answer.status}`);
+  await answer.arrayBuffer();
+}
+
+/** POST /api/v1/requests at `perSecond` for one run's duration; titles of the searched words. */
+function writeRequests(perSecond: number): Promise<LoadFigures> {
+  const titles = SERVICES.flatMap((service) => service.requests.map((request) => request.title));
+  let next = 0;
+  return load({
+    url: `${SUITE_URL}/api/v1/requests`,
+    method: 'POST',
+    duration: SECONDS,
+    connections: 4,
+    overallRate: perSecond,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            title: titles[next++ % titles.length],
+            status: 'Open',
+            priority: 'Medium',
+            service_id: 1,
+          }),
+        }),
+      },
+    ],
+  });
 }
 
 async function main(): Promise<void> {
@@ -188,7 +264,11 @@ word's total (one run: after it the totals are known; a single run is noisy, and
 on a whole-second tick, so its requests/s is at most the 1,164 requests over one second). The first
 pass also reads the index and the documents it needs from disk when the read-model file is not in the
 operating system's page cache. In the "no cache" row that follows, every total
-is known and every page is read from the index. "failed" counts non-2xx answers, errors and timeouts (60 s) of the suite in
+is known and every page is read from the index. The last row runs on a copy of the log, after each
+word has been searched once: its title words are searched while ${WRITES_PER_SECOND} requests/s with the same
+titles are POSTed (4 connections), so that each write adds to some searches' totals; a live write's commit
+moves the totals it can account for and keeps the pages of searches its documents do not match, so the
+words are not counted again. "failed" counts non-2xx answers, errors and timeouts (60 s) of the suite in
 the worst run. Machine: ${machine()}.
 
 ${table(header, cells)}

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { IndexedChange } from './query-cache';
 import { searchText, type CollectionDefinition, type DocumentChange, type DocumentId } from './read-store';
 
 /** A document change as SQLite stores it: its JSON text and search text, or `json: null` to delete. */
@@ -10,7 +11,11 @@ export interface SerializedChange {
   text: string | null;
 }
 
-type WriteChanges = (changes: readonly SerializedChange[], checkpoints: ReadonlyMap<string, number>) => void;
+/** Writes the changes; returns each one's document as the search index held it before and after. */
+type WriteChanges = (
+  changes: readonly SerializedChange[],
+  checkpoints: ReadonlyMap<string, number>,
+) => IndexedChange[];
 
 export function serializeChange(
   table: string,
@@ -55,26 +60,29 @@ export function documentWriter(db: Database.Database): WriteChanges {
   );
 
   return db.transaction((changes: readonly SerializedChange[], checkpoints: ReadonlyMap<string, number>) => {
-    for (const change of changes) {
+    const written = changes.map((change): IndexedChange => {
       let table = statements.get(change.table);
       if (!table) statements.set(change.table, (table = tableStatements(db, change.table)));
       const existing = table.stored.get(change.id);
+      const before = { exists: existing !== undefined, text: existing?.text ?? null };
+      const after = { exists: change.json !== null, text: change.text };
       if (change.json === null) {
         if (existing?.text != null) table.removeText.run(existing.rowid);
         table.remove.run(change.id);
-        continue;
-      }
-      if (!existing) {
+      } else if (!existing) {
         const rowid = Number(table.insert.run(change.id, change.json).lastInsertRowid);
         if (change.text) table.insertText.run(rowid, change.text);
-        continue;
+      } else {
+        table.update.run(change.json, existing.rowid);
+        // Most updates change a status, not the searched fields: re-indexing costs more than the update.
+        if (change.text !== existing.text) {
+          if (existing.text !== null) table.removeText.run(existing.rowid);
+          if (change.text) table.insertText.run(existing.rowid, change.text);
+        }
       }
-      table.update.run(change.json, existing.rowid);
-      // Most updates change a status, not the searched fields: re-indexing costs more than the update.
-      if (change.text === existing.text) continue;
-      if (existing.text !== null) table.removeText.run(existing.rowid);
-      if (change.text) table.insertText.run(existing.rowid, change.text);
-    }
+      return { before, after };
+    });
     for (const [projector, position] of checkpoints) saveCheckpoint.run(projector, position);
+    return written;
   });
 }

@@ -1,21 +1,13 @@
 import Database from 'better-sqlite3';
-import type {
-  CollectionDefinition,
-  Document,
-  DocumentId,
-  Filter,
-  FindQuery,
-  FindResult,
-  ReadStore,
-} from './read-store';
+import type { CollectionDefinition, Document, DocumentId, Filter, FindQuery, ReadStore } from './read-store';
+import { QueryCache } from './query-cache';
 import { documentWriter, serializeChange } from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
 
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 /** The trigram index answers substrings of three characters or more; shorter ones scan. */
 const TRIGRAM = 3;
-/** Pages and documents kept per collection; the oldest goes first. */
-const CACHED_PAGES = 512;
+/** Documents kept per collection; the oldest goes first. */
 const CACHED_DOCS = 4096;
 /**
  * Bytes of new index terms FTS5 keeps in memory before it writes them out as a segment (its default
@@ -33,12 +25,10 @@ const THREAD_COMMIT_DOCUMENTS = 256;
 
 interface Collection {
   definition: CollectionDefinition;
-  /** Pages already answered, by query; emptied whenever a commit changes the collection. */
-  pages: Map<string, FindResult>;
-  /** Documents already read by id, emptied like the pages. */
+  /** Pages and totals already answered. */
+  queries: QueryCache;
+  /** Documents already read by id, each forgotten when a commit changes it. */
   docs: Map<DocumentId, string>;
-  /** Totals of queries already counted, by query without its page: paging through a search counts once. */
-  totals: Map<string, number>;
   table: string;
   fts: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
@@ -76,9 +66,8 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
   const thread = writerThread(file);
 
   function forget(target: Collection): void {
-    target.pages.clear();
+    target.queries.clear();
     target.docs.clear();
-    target.totals.clear();
   }
 
   /**
@@ -119,9 +108,8 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     }
     return {
       definition,
-      pages: new Map(),
+      queries: new QueryCache(),
       docs: new Map(),
-      totals: new Map(),
       table,
       fts,
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
@@ -206,26 +194,19 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     find(name, query) {
       const target = collection(name);
       forgetOtherWriters();
-      const key = JSON.stringify(query);
-      const cached = target.pages.get(key);
+      const cached = target.queries.page(query);
       if (cached) return cached;
       const sql = findSql(target, query);
-      const countKey = JSON.stringify([query.filters, query.q]);
-      let total = target.totals.get(countKey);
-      if (total === undefined) {
-        total = prepared(sql.count)
+      const total =
+        target.queries.total(query) ??
+        (prepared(sql.count)
           .pluck()
-          .get(...sql.params) as number;
-        if (target.totals.size >= CACHED_PAGES)
-          target.totals.delete(target.totals.keys().next().value as string);
-        target.totals.set(countKey, total);
-      }
+          .get(...sql.params) as number);
       const items = prepared(`${sql.page} LIMIT ? OFFSET ?`)
         .pluck()
         .all(...sql.params, query.limit, query.offset) as string[];
       const page = { total, items };
-      if (target.pages.size >= CACHED_PAGES) target.pages.delete(target.pages.keys().next().value as string);
-      target.pages.set(key, page);
+      target.queries.remember(query, page);
       return page;
     },
     async load(name, ids) {
@@ -245,19 +226,26 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       return new Map(rows.map((row) => [row.projector, row.position]));
     },
     async commit(changes, checkpoints) {
-      const touched = new Set<Collection>();
-      const serialized = changes.map((change) => {
+      const writes = changes.map((change) => {
         const target = collection(change.collection);
-        touched.add(target);
-        return serializeChange(target.table, target.definition, change);
+        return { target, id: change.id, change: serializeChange(target.table, target.definition, change) };
       });
+      const serialized = writes.map((write) => write.change);
+      const touched = new Set(writes.map((write) => write.target));
       try {
-        if (serialized.length >= THREAD_COMMIT_DOCUMENTS)
-          await thread.write(serialized, new Map(checkpoints));
-        else writeHere(serialized, checkpoints);
+        if (serialized.length < THREAD_COMMIT_DOCUMENTS) {
+          const written = writeHere(serialized, checkpoints);
+          for (const target of touched) {
+            target.queries.apply(written.filter((_change, index) => writes[index]?.target === target));
+          }
+        } else {
+          // Queries answered while the thread committed may hold either state: all are answered again.
+          await thread
+            .write(serialized, new Map(checkpoints))
+            .finally(() => touched.forEach((target) => target.queries.clear()));
+        }
       } finally {
-        // Pages read while the commit was under way may hold either state.
-        for (const target of touched) forget(target);
+        for (const { target, id } of writes) target.docs.delete(id);
       }
     },
     async reset(projectors) {
