@@ -12,7 +12,7 @@ export interface SerializedChange {
 }
 
 /** Writes the changes; returns each one's document as the search index held it before and after. */
-type WriteChanges = (
+export type WriteChanges = (
   changes: readonly SerializedChange[],
   checkpoints: ReadonlyMap<string, number>,
 ) => IndexedChange[];
