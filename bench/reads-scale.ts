@@ -257,7 +257,7 @@ connections, ${SECONDS} s per run after 1 s of warm-up, medians of ${RUNS} runs,
 so a repeated list or search is served from that cache. The "no cache" row cycles through more distinct
 searches (title words, first three pages) than the 512 pages it keeps, so every page is read from the
 index; each word's total is counted at its first search and kept until a write (at 1M records that
-first count takes 6 to 11 ms for the median word and 44 to 117 ms for the largest, depending on the
+first count takes 5 to 11 ms for the median word and 40 to 117 ms for the largest, depending on the
 machine, and under ${CONNECTIONS} connections the other searches queue behind it). The "first pass" row
 requests each of those searches once, on a process that has not run them, so that it counts every
 word's total (one run: after it the totals are known; a single run is noisy, and autocannon ends it

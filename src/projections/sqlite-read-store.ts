@@ -74,7 +74,8 @@ function sqlValue(value: Filter['value']): string | number | null {
  * field and an FTS5 trigram index over the lower-cased search text. Read models are rebuilt from the
  * log, so commits use `synchronous=NORMAL`: a crash may lose the newest commits, never consistency,
  * and the projectors catch up again from the checkpoint that was kept with the documents.
- * Answered pages and documents are cached until a commit touches their collection. A `shared` store
+ * Answered pages, totals and documents are cached until a commit may have changed them (see
+ * `QueryCache`; a large commit empties its collections' pages and totals). A `shared` store
  * (the roles of the distributed profile, where the projector is another process) also empties every
  * cache when SQLite's `data_version` says another process committed.
  */
