@@ -284,7 +284,8 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       connection.db.close();
       // A new file rather than DROP TABLE: SQLite reads every page of the tables it drops, which at 1M
       // events took 2 to 2.7 s of a rebuild when the old file had left the operating system's page cache.
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      // The log first: a new file must never meet an old file's WAL.
+      for (const suffix of ['-wal', '-shm', '']) rmSync(`${file}${suffix}`, { force: true });
       connection = connect(file);
       seenVersion = connection.dataVersion.get();
       collections.clear();
