@@ -253,10 +253,10 @@ through the seed's workflow (as for the rebuild benchmark), projected, cached be
 runs \`node dist/cli.js start\` on them (\`SUITE_SEED=none\`). Each GET is loaded by autocannon, ${CONNECTIONS}
 connections, ${SECONDS} s per run after 1 s of warm-up, medians of ${RUNS} runs, suite and ceiling alternating; the ceiling
 (\`bench/ceiling.ts\`) replays the suite's answer from memory (the same body and headers, an
-\`X-Request-Id\` included). The read store caches answered pages until a commit changes the collection,
+\`X-Request-Id\` included). The read store caches answered pages until a commit may have changed them,
 so a repeated list or search is served from that cache. The "no cache" row cycles through more distinct
 searches (title words, first three pages) than the 512 pages it keeps, so every page is read from the
-index; each word's total is counted at its first search and kept until a write (at 1M records that
+index; each word's total is counted at its first search and kept, a live write moving it (at 1M records that
 first count takes 5 to 11 ms for the median word and 40 to 117 ms for the largest, depending on the
 machine, and under ${CONNECTIONS} connections the other searches queue behind it). The "first pass" row
 requests each of those searches once, on a process that has not run them, so that it counts every
