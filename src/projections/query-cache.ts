@@ -1,13 +1,12 @@
-import type { FindQuery, FindResult } from './read-store';
+import { isAscii, passesFilter } from './filter-match';
+import type { Document, FindQuery, FindResult } from './read-store';
 
 /** Pages and totals kept per collection, each; the oldest goes first. */
 const CACHED_QUERIES = 512;
-const NON_ASCII = /[\u0080-\uffff]/;
-const isAscii = (text: string) => !NON_ASCII.test(text);
 
-/** A document as the search index holds it: whether it exists, and its search text (null: none). */
+/** A document as the store held it: its JSON (null: no document) and its search text (null: none). */
 export interface IndexedState {
-  exists: boolean;
+  doc: string | null;
   text: string | null;
 }
 
@@ -17,21 +16,51 @@ export interface IndexedChange {
   after: IndexedState;
 }
 
+/** A state as queries judge it: its text known to be ASCII or not, its document parsed once if asked. */
+interface Judged {
+  exists: boolean;
+  text: string | null;
+  ascii: boolean;
+  document(): Document;
+}
+
+function judged(state: IndexedState): Judged {
+  let parsed: Document | undefined;
+  return {
+    exists: state.doc !== null,
+    text: state.text,
+    ascii: isAscii(state.text ?? ''),
+    document: () => (parsed ??= JSON.parse(state.doc ?? 'null') as Document),
+  };
+}
+
 type Searched = Pick<FindQuery, 'filters' | 'q'>;
 
 /**
- * Whether a document in `state` is among the query's results, or undefined when only the index can
- * tell: a filter, or text outside ASCII, where SQLite's case folding and JavaScript's may differ.
+ * Whether a document is among the query's results, or undefined when only SQLite can tell: text
+ * outside ASCII (SQLite's case folding and JavaScript's differ: SQLite folds the long s 'ſ' to 's'), or
+ * a filter `passesFilter` cannot judge alike.
  */
-type Membership = (state: IndexedState, ascii: boolean) => boolean | undefined;
+type Membership = (state: Judged) => boolean | undefined;
 
-function membership({ filters, q }: Searched): Membership {
-  if (filters?.length) return () => undefined;
+function membership({ filters = [], q }: Searched): Membership {
   const text = q?.toLowerCase();
-  if (!text) return (state) => state.exists;
-  if (!isAscii(text)) return () => undefined;
-  // What the trigram index matches (and `instr` below three characters): a substring of the lower-cased text.
-  return (state, ascii) => (ascii ? state.text?.includes(text) === true : undefined);
+  if (text && !isAscii(text)) return () => undefined;
+  return (state) => {
+    if (!state.exists) return false;
+    if (text) {
+      if (!state.ascii) return undefined;
+      // What the trigram index matches (and `instr` below three characters): a substring of the lower-cased text.
+      if (!state.text?.includes(text)) return false;
+    }
+    let member: boolean | undefined = true;
+    for (const filter of filters) {
+      const passes = passesFilter(state.document(), filter);
+      if (passes === false) return false;
+      if (passes === undefined) member = undefined;
+    }
+    return member;
+  };
 }
 
 interface Entry<T> {
@@ -43,7 +72,7 @@ interface Entry<T> {
  * The pages and totals one collection has answered, kept until a commit may have changed them. A live
  * write's commit (a few documents) moves the totals it can account for, instead of leaving them to be
  * counted again (at 1M records a search's count takes 5 to 40 ms, a page under 1 ms), and keeps the
- * pages of searches its documents match neither before nor after.
+ * pages of queries its documents are among neither before nor after.
  */
 export class QueryCache {
   private readonly pages = new Map<string, Entry<FindResult>>();
@@ -65,20 +94,15 @@ export class QueryCache {
 
   /** Accounts for a commit's changes: moves the totals it can, forgets what it may have changed. */
   apply(changes: readonly IndexedChange[]): void {
-    const judged = changes.map((change) => ({
-      ...change,
-      ascii: isAscii(change.before.text ?? '') && isAscii(change.after.text ?? ''),
-    }));
+    const states = changes.map((change) => ({ before: judged(change.before), after: judged(change.after) }));
     for (const [key, { member }] of this.pages) {
-      const touched = judged.some(
-        ({ before, after, ascii }) => member(before, ascii) !== false || member(after, ascii) !== false,
-      );
+      const touched = states.some(({ before, after }) => member(before) !== false || member(after) !== false);
       if (touched) this.pages.delete(key);
     }
     for (const [key, entry] of this.totals) {
-      for (const { before, after, ascii } of judged) {
-        const was = entry.member(before, ascii);
-        const is = entry.member(after, ascii);
+      for (const { before, after } of states) {
+        const was = entry.member(before);
+        const is = entry.member(after);
         if (was === undefined || is === undefined) {
           this.totals.delete(key);
           break;

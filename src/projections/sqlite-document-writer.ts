@@ -37,9 +37,9 @@ function tableStatements(db: Database.Database, table: string) {
     // Separate statements, not an upsert with RETURNING: that form is about 3x slower next to FTS5.
     insert: db.prepare<[DocumentId, string]>(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`),
     update: db.prepare<[string, number]>(`UPDATE ${table} SET doc = ? WHERE rowid = ?`),
-    /** The row of a stored document and its indexed search text (null when it has none). */
-    stored: db.prepare<[DocumentId], { rowid: number; text: string | null }>(
-      `SELECT ${table}.rowid AS rowid, ${fts}.text AS text
+    /** The row of a stored document, the document and its indexed search text (null when it has none). */
+    stored: db.prepare<[DocumentId], { rowid: number; doc: string; text: string | null }>(
+      `SELECT ${table}.rowid AS rowid, ${table}.doc AS doc, ${fts}.text AS text
        FROM ${table} LEFT JOIN ${fts} ON ${fts}.rowid = ${table}.rowid WHERE ${table}.id = ?`,
     ),
     remove: db.prepare<[DocumentId]>(`DELETE FROM ${table} WHERE id = ?`),
@@ -64,8 +64,8 @@ export function documentWriter(db: Database.Database): WriteChanges {
       let table = statements.get(change.table);
       if (!table) statements.set(change.table, (table = tableStatements(db, change.table)));
       const existing = table.stored.get(change.id);
-      const before = { exists: existing !== undefined, text: existing?.text ?? null };
-      const after = { exists: change.json !== null, text: change.text };
+      const before = { doc: existing?.doc ?? null, text: existing?.text ?? null };
+      const after = { doc: change.json, text: change.text };
       if (change.json === null) {
         if (existing?.text != null) table.removeText.run(existing.rowid);
         table.remove.run(change.id);
