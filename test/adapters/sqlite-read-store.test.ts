@@ -171,7 +171,7 @@ describe('SQLite read store: a search with filters', () => {
           .filter((doc) => doc.title.includes('Laptop') && doc.status === status)
           .sort((a, b) => before(a.id, b.id))
           .map((doc) => JSON.stringify(doc));
-        // Limit 1 at the start reads the matches in order (total >= 20); deeper or larger pages take the index.
+        // The first pages of many results read the matches in order; deeper or larger ones take the index.
         for (const [limit, offset] of [
           [1, 0],
           [1, 3],
