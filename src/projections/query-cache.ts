@@ -1,8 +1,13 @@
 import { isAscii, passesFilter } from './filter-match';
-import type { Document, FindQuery, FindResult } from './read-store';
+import type { Document, DocumentId, FindQuery, FindResult } from './read-store';
 
 /** Pages and totals kept per collection, each; the oldest goes first. */
 const CACHED_QUERIES = 512;
+/**
+ * A total is kept with its results' ids (integer ids, in order) while they are this many or fewer:
+ * at most 8 bytes x 5,000 x 512 searches, 20 MB, per collection.
+ */
+export const LISTED_RESULTS = 5_000;
 
 /** A document as the store held it: its JSON (null: no document) and its search text (null: none). */
 export interface IndexedState {
@@ -12,6 +17,7 @@ export interface IndexedState {
 
 /** One document as a commit changed it. */
 export interface IndexedChange {
+  id: DocumentId;
   before: IndexedState;
   after: IndexedState;
 }
@@ -68,6 +74,11 @@ interface Entry<T> {
   value: T;
 }
 
+/** A total, and the ids of its results in order when they are listed. */
+interface Total extends Entry<number> {
+  ids?: readonly number[];
+}
+
 /**
  * The pages and totals one collection has answered, kept until a commit may have changed them. A live
  * write's commit (a few documents) moves the totals it can account for, instead of leaving them to be
@@ -76,7 +87,7 @@ interface Entry<T> {
  */
 export class QueryCache {
   private readonly pages = new Map<string, Entry<FindResult>>();
-  private readonly totals = new Map<string, Entry<number>>();
+  private readonly totals = new Map<string, Total>();
 
   page(query: FindQuery): FindResult | undefined {
     return this.pages.get(pageKey(query))?.value;
@@ -86,21 +97,31 @@ export class QueryCache {
     return this.totals.get(totalKey(query))?.value;
   }
 
-  remember(query: FindQuery, page: FindResult): void {
+  /** The ids of the query's results in order, when they were listed with its total. */
+  ids(query: Searched): readonly number[] | undefined {
+    return this.totals.get(totalKey(query))?.ids;
+  }
+
+  /** Keeps a page and its total, and the ids of all the query's results when they were listed. */
+  remember(query: FindQuery, page: FindResult, ids?: readonly number[]): void {
     const member = membership(query);
     keep(this.pages, pageKey(query), { member, value: page });
-    keep(this.totals, totalKey(query), { member, value: page.total });
+    keep(this.totals, totalKey(query), { member, value: page.total, ids });
   }
 
   /** Accounts for a commit's changes: moves the totals it can, forgets what it may have changed. */
   apply(changes: readonly IndexedChange[]): void {
-    const states = changes.map((change) => ({ before: judged(change.before), after: judged(change.after) }));
+    const states = changes.map((change) => ({
+      id: change.id,
+      before: judged(change.before),
+      after: judged(change.after),
+    }));
     for (const [key, { member }] of this.pages) {
       const touched = states.some(({ before, after }) => member(before) !== false || member(after) !== false);
       if (touched) this.pages.delete(key);
     }
     for (const [key, entry] of this.totals) {
-      for (const { before, after } of states) {
+      for (const { id, before, after } of states) {
         const was = entry.member(before);
         const is = entry.member(after);
         if (was === undefined || is === undefined) {
@@ -108,6 +129,7 @@ export class QueryCache {
           break;
         }
         entry.value += Number(is) - Number(was);
+        if (entry.ids && was !== is) entry.ids = listed(entry.ids, id, is);
       }
     }
   }
@@ -116,6 +138,19 @@ export class QueryCache {
     this.pages.clear();
     this.totals.clear();
   }
+}
+
+/** The ids with `id` added or removed, still in order; undefined once they are no longer listed. */
+function listed(ids: readonly number[], id: DocumentId, added: boolean): readonly number[] | undefined {
+  if (typeof id !== 'number' || (added && ids.length >= LISTED_RESULTS)) return undefined;
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((ids[middle] as number) < id) low = middle + 1;
+    else high = middle;
+  }
+  return added ? ids.toSpliced(low, 0, id) : ids.toSpliced(low, 1);
 }
 
 function pageKey(query: FindQuery): string {
@@ -127,7 +162,7 @@ function totalKey(query: Searched): string {
   return JSON.stringify([query.filters, query.q?.toLowerCase()]);
 }
 
-function keep<T>(entries: Map<string, Entry<T>>, key: string, entry: Entry<T>): void {
+function keep<E>(entries: Map<string, E>, key: string, entry: E): void {
   if (!entries.has(key) && entries.size >= CACHED_QUERIES) {
     entries.delete(entries.keys().next().value as string);
   }

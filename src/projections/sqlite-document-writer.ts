@@ -80,7 +80,7 @@ export function documentWriter(db: Database.Database): WriteChanges {
           if (change.text) table.insertText.run(existing.rowid, change.text);
         }
       }
-      return { before, after };
+      return { id: change.id, before, after };
     });
     for (const [projector, position] of checkpoints) saveCheckpoint.run(projector, position);
     return written;

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { CollectionDefinition, Document, DocumentId, Filter, FindQuery, ReadStore } from './read-store';
-import { QueryCache } from './query-cache';
+import { LISTED_RESULTS, QueryCache } from './query-cache';
 import { documentWriter, serializeChange, type WriteChanges } from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
 
@@ -78,9 +78,20 @@ function sqlValue(value: Filter['value']): string | number | null {
   return typeof value === 'boolean' ? Number(value) : value;
 }
 
+/** A window of all the results, in the order the filter's index gives them: no sort of them all after. */
+const WHOLE_RESULT_IN_ID_ORDER = '(ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)';
+
 interface Sql {
   sql: string;
   params: unknown[];
+}
+
+/** The SQL of a find: its count, its page once the count is known, and where it may list its results. */
+interface FindSql {
+  count: Sql;
+  page(total: number): Sql;
+  /** Each result's id in order, with the count of them all on each row. */
+  listing?: Sql;
 }
 
 /** The WHERE clauses of a find's filters, on the documents' JSON. */
@@ -197,15 +208,16 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
   }
 
   /**
-   * The SQL of a find: its count, and its page once the count is known. A text search without filters
-   * is driven from the FTS index, joining the documents by rowid (a `rowid IN (...)` subquery made
-   * SQLite scan the documents: 30x slower at 100k). With filters too, SQLite would drive it from a
-   * filter's index and probe the FTS index once per document (4 to 9 s at 1M records): the count takes
-   * the filter's index and the search's rowids instead (30 to 55 ms), and so does a page deep into few
-   * matches; a page near the start of many matches reads the search's matches in order until it is full
-   * (1 to 5 ms). With integer ids the rowid is the id, so the FTS index's rowid order is the page order.
+   * The SQL of a find: its count, its page once the count is known and, for a search with filters, the
+   * listing of its results (see `results`). A text search without filters is driven from the FTS index,
+   * joining the documents by rowid (a `rowid IN (...)` subquery made SQLite scan the documents: 30x slower
+   * at 100k). With filters too, SQLite would drive it from a filter's index and probe the FTS index once per
+   * document (4 to 9 s at 1M records): the count takes the filter's index and the search's rowids instead
+   * (30 to 55 ms), and so does a page deep into few matches; a page near the start of many matches reads the
+   * search's matches in order until it is full (1 to 5 ms). With integer ids the rowid is the id, so the FTS
+   * index's rowid order is the page order.
    */
-  function findSql(target: Collection, query: FindQuery): { count: Sql; page(total: number): Sql } {
+  function findSql(target: Collection, query: FindQuery): FindSql {
     const { table, fts } = target;
     const filters = filterSql(target, query.filters ?? []);
     const q = query.q?.toLowerCase();
@@ -237,6 +249,10 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     const params = [...filters.params, search.param];
     return {
       count: { sql: `SELECT count(*) ${filtered}`, params },
+      listing:
+        target.definition.idKind === 'integer'
+          ? { sql: `SELECT id, count(*) OVER ${WHOLE_RESULT_IN_ID_ORDER} ${filtered} ORDER BY id`, params }
+          : undefined,
       page: (total) =>
         query.offset + query.limit <= total * READ_IN_ORDER_WITHIN
           ? readingMatches('CROSS JOIN')
@@ -244,10 +260,47 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     };
   }
 
+  /**
+   * A query's total, and the ids of its results in order when a search with filters has LISTED_RESULTS
+   * or fewer (integer ids): listed by the statement that counts them, and kept with the total, so that
+   * every page of the search then reads its documents by id. At 1M records a page of the 388 title
+   * words within the open requests took 3.8 ms on average by SQL once their totals were known, 0.3 ms
+   * from their ids.
+   */
+  function results(
+    target: Collection,
+    query: FindQuery,
+    sql: FindSql,
+  ): { total: number; ids?: readonly number[] } {
+    const ids = target.queries.ids(query);
+    if (ids) return { total: ids.length, ids };
+    const total = target.queries.total(query);
+    if (total !== undefined) return { total };
+    if (sql.listing) return listed(sql.listing);
+    const counted = prepared(sql.count.sql).pluck();
+    return { total: counted.get(...sql.count.params) as number };
+  }
+
+  function listed(listing: Sql): { total: number; ids?: number[] } {
+    const rows = prepared(`${listing.sql} LIMIT ?`)
+      .raw()
+      .all(...listing.params, LISTED_RESULTS + 1) as [id: number, total: number][];
+    const total = rows[0]?.[1] ?? 0;
+    return total > LISTED_RESULTS ? { total } : { total, ids: rows.map(([id]) => id) };
+  }
+
   function pageItems(page: Sql, { limit, offset }: FindQuery): string[] {
     return prepared(`${page.sql} LIMIT ? OFFSET ?`)
       .pluck()
       .all(...page.params, limit, offset) as string[];
+  }
+
+  /**
+   * The documents of a page of listed results. A document that another process deleted after the ids
+   * were read (a shared store) is left out.
+   */
+  function listedItems(target: Collection, ids: readonly number[], { limit, offset }: FindQuery): string[] {
+    return ids.slice(offset, offset + limit).flatMap((id) => target.get.get(id)?.doc ?? []);
   }
 
   return {
@@ -271,13 +324,13 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       const cached = target.queries.page(query);
       if (cached) return cached;
       const sql = findSql(target, query);
-      const total =
-        target.queries.total(query) ??
-        (prepared(sql.count.sql)
-          .pluck()
-          .get(...sql.count.params) as number);
-      const page = { total, items: total > query.offset ? pageItems(sql.page(total), query) : [] };
-      target.queries.remember(query, page);
+      const { total, ids } = results(target, query, sql);
+      let items: string[] = [];
+      if (total > query.offset) {
+        items = ids ? listedItems(target, ids, query) : pageItems(sql.page(total), query);
+      }
+      const page = { total, items };
+      target.queries.remember(query, page, ids);
       return page;
     },
     async load(name, ids) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import type { Filter, FindQuery } from '../../src/projections/read-store';
+import { LISTED_RESULTS } from '../../src/projections/query-cache';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { tempDir } from '../support/temp-dir';
 import { readStoreContract } from './read-store.contract';
@@ -82,6 +83,7 @@ describe('SQLite read store caches across live writes', () => {
     ].flatMap((filters) => [
       { filters: filters as Filter[], limit: 2, offset: 0 },
       { filters: filters as Filter[], q: 'lap', limit: 2, offset: 0 },
+      { filters: filters as Filter[], q: 'lap', limit: 2, offset: 2 },
     ]),
   ];
   const change = fc.record({
@@ -141,7 +143,7 @@ describe('SQLite read store caches across live writes', () => {
 });
 
 describe('SQLite read store: a search with filters', () => {
-  it('answers every page alike, whether it reads the matches in order or takes the filter index', async () => {
+  it('answers every page alike, whether it lists the ids, reads the matches in order or takes the filter index', async () => {
     const { dir, cleanup } = tempDir();
     const store = openSqliteReadStore(path.join(dir, 'read.db'));
     const kinds = { integer: 'test.numbered', string: 'test.named' } as const;
@@ -153,7 +155,8 @@ describe('SQLite read store: a search with filters', () => {
         filterFields: ['status'],
       })),
     );
-    const docs = Array.from({ length: 300 }, (_, index) => ({
+    // More closed laptops than a search lists the ids of, fewer open ones.
+    const docs = Array.from({ length: Math.ceil((LISTED_RESULTS * 3 * 7) / 6) + 300 }, (_, index) => ({
       title: index % 3 === 0 ? `Laptop ${index}` : `Printer ${index}`,
       status: index % 7 === 0 ? 'Open' : 'Closed',
     }));
@@ -171,7 +174,8 @@ describe('SQLite read store: a search with filters', () => {
           .filter((doc) => doc.title.includes('Laptop') && doc.status === status)
           .sort((a, b) => before(a.id, b.id))
           .map((doc) => JSON.stringify(doc));
-        // The first pages of many results read the matches in order; deeper or larger ones take the index.
+        // Few results (integer ids) are listed. Of many, the first pages read the matches in order and
+        // deeper ones take the index.
         for (const [limit, offset] of [
           [1, 0],
           [1, 3],
@@ -179,6 +183,8 @@ describe('SQLite read store: a search with filters', () => {
           [50, 0],
           [50, 50],
           [5, 200],
+          [5, 700],
+          [50, LISTED_RESULTS - 20],
         ] as const) {
           const query = {
             q: 'laptop',
