@@ -270,8 +270,10 @@ word's total (one run: after it the totals are known; a single run is noisy, and
 on a whole-second tick, so its requests/s is at most the 1,164 requests over one second). The first
 pass also reads the index and the documents it needs from disk when the read-model file is not in the
 operating system's page cache. In the "no cache" row that follows, every total
-is known and every page is read from the index; the row after it does the same within the open requests
-(about 7% of them), a count that takes the filter's index and the search's rowids. The last row runs on a copy of the log, after each
+is known and every page is read from the index. The row after it does the same within the open
+requests (7% of them): its first run counts each search, and lists the ids of its results with the count
+when they are 5,000 or fewer (all but a few words' at 1M records); every page after reads its documents
+by those ids. The last row runs on a copy of the log, after each
 word has been searched once: its title words are searched while ${WRITES_PER_SECOND} requests/s with the same
 titles are POSTed (4 connections), so that each write adds to some searches' totals; a live write's commit
 moves the totals it can account for and keeps the pages of searches its documents do not match, so the
