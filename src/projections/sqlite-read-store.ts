@@ -276,12 +276,12 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     if (ids) return { total: ids.length, ids };
     const total = target.queries.total(query);
     if (total !== undefined) return { total };
-    if (sql.listing) return listed(sql.listing);
+    if (sql.listing) return countAndList(sql.listing);
     const counted = prepared(sql.count.sql).pluck();
     return { total: counted.get(...sql.count.params) as number };
   }
 
-  function listed(listing: Sql): { total: number; ids?: number[] } {
+  function countAndList(listing: Sql): { total: number; ids?: number[] } {
     const rows = prepared(`${listing.sql} LIMIT ?`)
       .raw()
       .all(...listing.params, LISTED_RESULTS + 1) as [id: number, total: number][];
