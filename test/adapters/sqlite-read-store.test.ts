@@ -112,16 +112,18 @@ describe('SQLite read store caches across live writes', () => {
           const store = openSqliteReadStore(file);
           // Shared: it forgets what it cached whenever the other connection commits, so it answers from SQL.
           const oracle = openSqliteReadStore(file, { shared: true });
-          const agree = () => {
+          const agree = async () => {
             for (const query of queries) {
-              expect(store.find(collection.name, query)).toEqual(oracle.find(collection.name, query));
+              expect(await store.find(collection.name, query)).toEqual(
+                await oracle.find(collection.name, query),
+              );
             }
           };
           try {
             await store.defineCollections([collection]);
             await oracle.defineCollections([collection]);
             for (const [position, changes] of commits.entries()) {
-              agree();
+              await agree();
               const written = changes.map(({ id, doc }) => ({
                 collection: collection.name,
                 id,
@@ -129,7 +131,7 @@ describe('SQLite read store caches across live writes', () => {
               }));
               await store.commit(written, new Map([['tests', position]]));
             }
-            agree();
+            await agree();
           } finally {
             await store.close();
             await oracle.close();
@@ -192,7 +194,7 @@ describe('SQLite read store: a search with filters', () => {
             limit,
             offset,
           };
-          expect(store.find(name, query)).toEqual({
+          expect(await store.find(name, query)).toEqual({
             total: matching.length,
             items: matching.slice(offset, offset + limit),
           });
