@@ -13,8 +13,8 @@ import { createSeedContext } from '../src/seed/context';
 import { DEPARTMENTS, SERVICES } from '../src/seed/esm-data';
 import { seededRandom, type SeededRandom } from '../src/seed/random';
 
-/** Bumped whenever the generated log changes, so that cached logs are not reused. */
-const GENERATOR_VERSION = 2;
+/** Bumped whenever the generated log or the read models' layout changes, so that cached logs are not reused. */
+const GENERATOR_VERSION = 3;
 const CACHE = process.env.BENCH_CACHE_DIR ?? path.join(tmpdir(), 'suite-bench-logs');
 /** Requests appended in one turn of the event loop: one group commit. */
 const CHUNK = 2000;

@@ -10,6 +10,14 @@ import type {
   ReadStore,
 } from './read-store';
 import { onePerTurn } from './one-per-turn';
+import {
+  createWordIndex,
+  fillWordIndex,
+  phrase,
+  termLookupSql,
+  wordIndexTables,
+  wordMatch,
+} from './word-index';
 import { LISTED_RESULTS, QueryCache } from './query-cache';
 import { documentWriter, serializeChange, type WriteChanges } from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
@@ -50,6 +58,7 @@ interface Collection {
   docs: Map<DocumentId, string>;
   table: string;
   fts: string;
+  words: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
 }
 
@@ -180,6 +189,12 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       // Kept in the table's own configuration. A literal: FTS5 refuses the REAL a bound JS number becomes.
       db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${FTS_PENDING_BYTES})`);
     }
+    const { words } = wordIndexTables(table);
+    // A file written before the word index has its texts in the trigram index only.
+    if (!tableExists.get(words)) {
+      createWordIndex(db, table);
+      fillWordIndex(db, table);
+    }
     for (const field of definition.filterFields) {
       db.exec(
         `CREATE INDEX IF NOT EXISTS ${table}_by_${field} ON ${table} (json_extract(doc, '$.${field}'), id)`,
@@ -191,6 +206,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       docs: new Map(),
       table,
       fts,
+      words,
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
     };
   }
@@ -222,6 +238,21 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
   }
 
   /**
+   * Where a lower-cased search looks, and how: a word index or the trigram index (see `word-index.ts`),
+   * or, shorter than a trigram, the text of every document.
+   */
+  function searchIndex(target: Collection, q: string): { index: string; clause: string; param: string } {
+    const { fts, words } = target;
+    if ([...q].length < TRIGRAM) return { index: fts, clause: `instr(${fts}.text, ?) > 0`, param: q };
+    const lookUp = (match: string, most: number) =>
+      prepared(termLookupSql(target.table)).pluck().all(match, most) as string[];
+    const anyWord = wordMatch(lookUp, q);
+    return anyWord
+      ? { index: words, clause: `${words} MATCH ?`, param: anyWord }
+      : { index: fts, clause: `${fts} MATCH ?`, param: phrase(q) };
+  }
+
+  /**
    * The SQL of a find: its count, its page once the count is known and, for a search with filters, the
    * listing of its results (see `results`). A text search without filters is driven from the FTS index,
    * joining the documents by rowid (a `rowid IN (...)` subquery made SQLite scan the documents: 30x slower
@@ -232,7 +263,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
    * index's rowid order is the page order.
    */
   function findSql(target: Collection, query: FindQuery): FindSql {
-    const { table, fts } = target;
+    const { table } = target;
     const filters = filterSql(target, query.filters ?? []);
     const q = query.q?.toLowerCase();
     if (!q) {
@@ -242,24 +273,22 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
         page: () => ({ sql: `SELECT doc FROM ${table} ${where} ORDER BY id`, params: filters.params }),
       };
     }
-    const search =
-      [...q].length >= TRIGRAM
-        ? { clause: `${fts} MATCH ?`, param: `"${q.replace(/"/g, '""')}"` }
-        : { clause: `instr(${fts}.text, ?) > 0`, param: q };
-    const order = target.definition.idKind === 'integer' ? `${fts}.rowid` : `${table}.id`;
+    const search = searchIndex(target, q);
+    const { index } = search;
+    const order = target.definition.idKind === 'integer' ? `${index}.rowid` : `${table}.id`;
     const readingMatches = (join: string): Sql => ({
-      sql: `SELECT ${table}.doc FROM ${fts} ${join} ${table} ON ${table}.rowid = ${fts}.rowid
+      sql: `SELECT ${table}.doc FROM ${index} ${join} ${table} ON ${table}.rowid = ${index}.rowid
             WHERE ${[search.clause, ...filters.clauses].join(' AND ')} ORDER BY ${order}`,
       params: [search.param, ...filters.params],
     });
     if (!filters.clauses.length) {
       return {
-        count: { sql: `SELECT count(*) FROM ${fts} WHERE ${search.clause}`, params: [search.param] },
+        count: { sql: `SELECT count(*) FROM ${index} WHERE ${search.clause}`, params: [search.param] },
         page: () => readingMatches('JOIN'),
       };
     }
     const filtered = `FROM ${table} WHERE ${filters.clauses.join(' AND ')}
-      AND ${table}.rowid IN (SELECT rowid FROM ${fts} WHERE ${search.clause})`;
+      AND ${table}.rowid IN (SELECT rowid FROM ${index} WHERE ${search.clause})`;
     const params = [...filters.params, search.param];
     return {
       count: { sql: `SELECT count(*) ${filtered}`, params },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import type { Filter, FindQuery } from '../../src/projections/read-store';
 import { LISTED_RESULTS } from '../../src/projections/query-cache';
@@ -202,6 +203,125 @@ describe('SQLite read store: a search with filters', () => {
       }
     }
     await store.close();
+    cleanup();
+  });
+});
+
+describe('SQLite read store: searches by word', () => {
+  const collection = {
+    name: 'test.notes',
+    idKind: 'integer',
+    searchFields: ['title'],
+    filterFields: ['status'],
+  } as const;
+  const trigramTable = 'rm_test_notes_fts';
+  // ASCII word breaks, letters SQLite's trigram index folds (the long s, the Kelvin sign) and others it keeps.
+  const text = fc.string({
+    unit: fc.constantFrom('a', 'b', 'o', 's', 't', '1', ' ', '-', '.', 'é', 'ſ', 'K', 'İ', 'ü'),
+    maxLength: 14,
+  });
+  const note = fc.record({ title: text, status: fc.constantFrom('Open', 'Done') });
+
+  /** The documents the trigram index finds for a search, in id order: what every search answered before. */
+  function byTrigram(file: string, q: string, status?: string): string[] {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db
+        .prepare<unknown[], string>(
+          `SELECT doc FROM ${trigramTable} JOIN rm_test_notes ON rm_test_notes.rowid = ${trigramTable}.rowid
+           WHERE ${trigramTable} MATCH ? ${status ? "AND json_extract(doc, '$.status') = ?" : ''} ORDER BY id`,
+        )
+        .pluck()
+        .all(`"${q.replace(/"/g, '""')}"`, ...(status ? [status] : []));
+    } finally {
+      db.close();
+    }
+  }
+
+  it('finds, counts and pages what the trigram index finds, with and without a filter, after changes', async () => {
+    const changed = fc.record({ id: fc.integer({ min: 1, max: 30 }), doc: fc.option(note) });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(note, { minLength: 1, maxLength: 30 }),
+        fc.array(changed, { maxLength: 8 }),
+        fc.array(text, { maxLength: 6 }),
+        async (notes, changes, extra) => {
+          const { dir, cleanup } = tempDir();
+          const file = path.join(dir, 'read.db');
+          const store = openSqliteReadStore(file);
+          const written = (id: number, doc: { title: string; status: string } | null) => ({
+            collection: collection.name,
+            id,
+            doc: doc && { id, ...doc },
+          });
+          try {
+            await store.defineCollections([collection]);
+            await store.commit(
+              notes.map((doc, index) => written(index + 1, doc)),
+              new Map([['tests', 1]]),
+            );
+            // Renamed and deleted notes: the words they no longer hold stay in the vocabulary.
+            await store.commit(
+              changes.map(({ id, doc }) => written(id, doc)),
+              new Map([['tests', 2]]),
+            );
+            // Words and pieces of the titles, as users type them, and other strings.
+            const titles = [...notes, ...changes.flatMap(({ doc }) => doc ?? [])].map(({ title }) => title);
+            const searches = [...titles.flatMap((title) => [title, title.slice(1, 5)]), ...extra]
+              .map((q) => q.toLowerCase())
+              .filter((q) => [...q].length >= 3 && q.trim() !== '');
+            for (const q of searches) {
+              for (const status of [undefined, 'Open']) {
+                const expected = byTrigram(file, q, status);
+                const filters: Filter[] = status ? [{ field: 'status', op: 'eq', value: status }] : [];
+                expect(await store.find(collection.name, { q, filters, limit: 2, offset: 1 })).toEqual({
+                  total: expected.length,
+                  items: expected.slice(1, 3),
+                });
+              }
+            }
+          } finally {
+            await store.close();
+            cleanup();
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('indexes by word, when it opens it, a file written before the word index', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'read.db');
+    const first = openSqliteReadStore(file);
+    await first.defineCollections([collection]);
+    const titles = ['Laptop broken', 'New laptops', 'Printer jam', 'laptop-bag'];
+    await first.commit(
+      titles.map((title, index) => ({
+        collection: collection.name,
+        id: index + 1,
+        doc: { id: index + 1, title },
+      })),
+      new Map([['tests', 1]]),
+    );
+    await first.close();
+    const db = new Database(file);
+    db.exec(
+      'DROP TABLE rm_test_notes_words; DROP TABLE rm_test_notes_terms_fts; DROP TABLE rm_test_notes_terms',
+    );
+    db.close();
+
+    const reopened = openSqliteReadStore(file);
+    await reopened.defineCollections([collection]);
+    const found = await reopened.find(collection.name, { q: 'laptop', limit: 10, offset: 0 });
+    expect(found.total).toBe(3);
+    expect(byTrigram(file, 'laptop')).toEqual(found.items);
+    const db2 = new Database(file, { readonly: true });
+    expect(
+      db2.prepare("SELECT count(*) FROM rm_test_notes_terms WHERE term LIKE 'laptop%'").pluck().get(),
+    ).toBe(2);
+    db2.close();
+    await reopened.close();
     cleanup();
   });
 });
