@@ -3,12 +3,13 @@ import type Database from 'better-sqlite3';
 /**
  * A second search index beside the trigram one: the words of each search text (FTS5's `ascii`
  * tokenizer: runs of ASCII letters and digits and of non-ASCII characters) and the vocabulary of those
- * words, itself indexed by trigram. A search with no space or ASCII punctuation cannot match across a
- * word's end, so its matches are the documents holding a word that contains it: the vocabulary's
- * trigram index names those words, and the word index counts and reads their documents. The trigram
- * index folds the same characters in the vocabulary as in the texts, so both ways find the same
- * documents. At 1M records the 388 title words of the benchmark took 2.2 to 2.5 s to count by trigram
- * (the largest 36 to 57 ms) and 0.4 s to count and read a first page of by word (the largest 7 ms).
+ * words (see `vocabularyOf`), itself indexed by trigram. A search with no space or ASCII punctuation
+ * cannot match across a word's end, so its matches are the documents holding a word that contains it:
+ * the vocabulary's trigram index names those words, and the word index counts and reads their
+ * documents. The trigram index folds the same characters in the vocabulary as in the texts, so both
+ * ways find the same documents. At 1M records the 388 title words of the benchmark took 2.2 to 2.5 s to
+ * count by trigram (the largest 36 to 57 ms) and 0.4 s to count and read a first page of by word (the
+ * largest 7 ms).
  */
 export function wordIndexTables(table: string) {
   return { words: `${table}_words`, terms: `${table}_terms`, termsFts: `${table}_terms_fts` };
@@ -17,12 +18,18 @@ export function wordIndexTables(table: string) {
 /** Words a search may name before it is cheaper to look for it in the trigram index. */
 const MOST_WORDS = 64;
 
-/** ASCII characters other than letters and digits: where the `ascii` tokenizer ends a word. */
-const WORD_BREAK = /[^0-9A-Za-z\u0080-\uffff]+/;
+/** A word as FTS5's `ascii` tokenizer makes them: ASCII letters and digits and non-ASCII characters. */
+const WORD = /[0-9A-Za-z\u0080-\uffff]+/g;
+const NOT_A_DIGIT = /\D/;
 
-/** The words FTS5's `ascii` tokenizer makes of a (lower-cased) search text. */
-export function wordsOf(text: string): string[] {
-  return text.split(WORD_BREAK).filter((word) => word !== '');
+/**
+ * The words of a (lower-cased) search text that the vocabulary keeps: not those of digits alone (a
+ * reference's number, an amount), a new word for nearly every document, which would make the vocabulary
+ * as large as the collection. A search of digits alone is answered by trigram; any other search can
+ * only be contained in words with something other than digits.
+ */
+export function vocabularyOf(text: string): string[] {
+  return (text.match(WORD) ?? []).filter((word) => NOT_A_DIGIT.test(word));
 }
 
 export function createWordIndex(db: Database.Database, table: string): void {
@@ -45,7 +52,7 @@ export function wordIndexWriter(db: Database.Database, table: string) {
     /** `known`: the words this transaction already recorded, checked before SQLite is asked. */
     insert(rowid: number, text: string, known: Set<string>): void {
       insertWords.run(rowid, text);
-      for (const word of wordsOf(text)) {
+      for (const word of vocabularyOf(text)) {
         if (known.has(word)) continue;
         known.add(word);
         const added = insertTerm.run(word);
@@ -76,10 +83,11 @@ export function fillWordIndex(db: Database.Database, table: string): void {
 
 /**
  * The word index's MATCH expression for a lower-cased search of three characters or more, or undefined
- * when the trigram index answers it: the search names no word (one across words, with a space or ASCII
- * punctuation, names none) or too many.
+ * when the trigram index answers it: the search is of digits alone, or names no word (one across words,
+ * with a space or ASCII punctuation, names none) or too many.
  */
 export function wordMatch(lookUp: (match: string, most: number) => string[], q: string): string | undefined {
+  if (!NOT_A_DIGIT.test(q)) return undefined;
   const found = lookUp(phrase(q), MOST_WORDS + 1);
   if (found.length === 0 || found.length > MOST_WORDS) return undefined;
   return found.map(phrase).join(' OR ');

@@ -217,7 +217,7 @@ describe('SQLite read store: searches by word', () => {
   const trigramTable = 'rm_test_notes_fts';
   // ASCII word breaks, letters SQLite's trigram index folds (the long s, the Kelvin sign) and others it keeps.
   const text = fc.string({
-    unit: fc.constantFrom('a', 'b', 'o', 's', 't', '1', ' ', '-', '.', 'é', 'ſ', 'K', 'İ', 'ü'),
+    unit: fc.constantFrom('a', 'b', 'o', 's', 't', '1', '2', ' ', '-', '.', 'é', 'ſ', 'K', 'İ', 'ü'),
     maxLength: 14,
   });
   const note = fc.record({ title: text, status: fc.constantFrom('Open', 'Done') });
@@ -288,6 +288,29 @@ describe('SQLite read store: searches by word', () => {
       ),
       { numRuns: 80 },
     );
+  });
+
+  it('finds a search of digits alone in words of digits alone, which the vocabulary does not keep', async () => {
+    const { dir, cleanup } = tempDir();
+    const store = openSqliteReadStore(path.join(dir, 'read.db'));
+    await store.defineCollections([collection]);
+    const titles = ['REQ-000123 printer', 'Serial A000123B', 'PO 2026-00012'];
+    await store.commit(
+      titles.map((title, index) => ({
+        collection: collection.name,
+        id: index + 1,
+        doc: { id: index + 1, title },
+      })),
+      new Map([['tests', 1]]),
+    );
+
+    const totals = async (q: string) =>
+      (await store.find(collection.name, { q, limit: 10, offset: 0 })).total;
+    expect(await totals('000123')).toBe(2);
+    expect(await totals('0001')).toBe(3);
+    expect(await totals('a000')).toBe(1);
+    await store.close();
+    cleanup();
   });
 
   it('indexes by word, when it opens it, a file written before the word index', async () => {
