@@ -16,7 +16,9 @@ const options = flags();
 const EVENTS = numberFlag(options, 'events', 1_000_000);
 const RUNS = numberFlag(options, 'runs', 3);
 /** FTS5 keeps these shadow tables itself. */
-const FTS_SHADOW = /_fts_(data|idx|content|docsize|config)$/;
+const FTS_SHADOW = /_(fts|words|terms_fts)_(data|idx|content|docsize|config)$/;
+/** A read model's search indexes and vocabulary, beside its table of documents. */
+const SEARCH_TABLE = /_(fts|words|terms|terms_fts)(_|$)/;
 
 /** The same code path as `suite rebuild` (src/cli.ts): open the suite, `runtime.rebuild()`. */
 async function rebuild(dataDir: string): Promise<number> {
@@ -36,8 +38,18 @@ interface Row {
   text: string | null;
 }
 
+interface ReadModel {
+  rows: Row[];
+  /** The vocabulary of its word index. */
+  terms: { id: number; term: string }[];
+}
+
 /** Every read model's final documents and search text, as the rebuild left them. */
-function readModels(dataDir: string): { schema: string[]; settings: string[]; tables: Map<string, Row[]> } {
+function readModels(dataDir: string): {
+  schema: string[];
+  settings: string[];
+  tables: Map<string, ReadModel>;
+} {
   const db = new Database(path.join(dataDir, 'read-models.db'), { readonly: true });
   try {
     const objects = db
@@ -59,12 +71,15 @@ function readModels(dataDir: string): { schema: string[]; settings: string[]; ta
         const literal = (v: number | string) => (typeof v === 'number' ? v : `'${v.replace(/'/g, "''")}'`);
         return rows.map(({ k, v }) => `INSERT INTO ${fts} (${fts}, rank) VALUES ('${k}', ${literal(v)})`);
       });
-    const tables = new Map<string, Row[]>();
-    for (const { name } of objects.filter((object) => object.type === 'table' && !/_fts/.test(object.name))) {
+    const tables = new Map<string, ReadModel>();
+    for (const { name } of objects.filter(
+      (object) => object.type === 'table' && !SEARCH_TABLE.test(object.name),
+    )) {
       const rows = db
         .prepare(`SELECT t.id, t.doc, f.text FROM ${name} t LEFT JOIN ${name}_fts f ON f.rowid = t.rowid`)
         .all() as Row[];
-      tables.set(name, rows);
+      const terms = db.prepare(`SELECT id, term FROM ${name}_terms`).all() as ReadModel['terms'];
+      tables.set(name, { rows, terms });
     }
     return { schema, settings, tables };
   } finally {
@@ -82,12 +97,21 @@ function ceiling(models: ReturnType<typeof readModels>): number {
     for (const sql of [...models.schema, ...models.settings]) db.exec(sql);
     const started = performance.now();
     db.transaction(() => {
-      for (const [table, rows] of models.tables) {
+      for (const [table, { rows, terms }] of models.tables) {
         const insert = db.prepare(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`);
         const insertText = db.prepare(`INSERT INTO ${table}_fts (rowid, text) VALUES (?, ?)`);
+        const insertWords = db.prepare(`INSERT INTO ${table}_words (rowid, text) VALUES (?, ?)`);
+        const insertTerm = db.prepare(`INSERT INTO ${table}_terms (id, term) VALUES (?, ?)`);
+        const indexTerm = db.prepare(`INSERT INTO ${table}_terms_fts (rowid, term) VALUES (?, ?)`);
         for (const row of rows) {
           const { lastInsertRowid } = insert.run(row.id, row.doc);
-          if (row.text) insertText.run(lastInsertRowid, row.text);
+          if (!row.text) continue;
+          insertText.run(lastInsertRowid, row.text);
+          insertWords.run(lastInsertRowid, row.text);
+        }
+        for (const { id, term } of terms) {
+          insertTerm.run(id, term);
+          indexTerm.run(id, term);
         }
       }
     })();
@@ -106,7 +130,7 @@ async function main(): Promise<void> {
   for (let run = 0; run < RUNS; run++) {
     rebuildSeconds.push(await rebuild(log.dataDir));
     const models = readModels(log.dataDir);
-    documents = [...models.tables.values()].reduce((sum, rows) => sum + rows.length, 0);
+    documents = [...models.tables.values()].reduce((sum, { rows }) => sum + rows.length, 0);
     ceilingSeconds.push(ceiling(models));
     console.log(
       `run ${run + 1}: rebuild ${rebuildSeconds[run]?.toFixed(2)} s, ceiling ${ceilingSeconds[run]?.toFixed(2)} s`,
@@ -136,8 +160,10 @@ taken through the seed's workflow by the request decider (${round(log.events)} e
 requests, ${round(documents)} documents after the rebuild). The rebuild is the code path of
 \`suite rebuild\` (\`runtime.rebuild()\`: drop every read model, replay the whole log through every
 projector). The ceiling inserts the same final documents and their search text into the same tables
-(same indexes, FTS5 trigram tables with the same settings, WAL, \`synchronous=NORMAL\`) with prepared
-statements in one transaction; its events/s is the log's size over its time. Medians of ${RUNS} runs,
+(same indexes, FTS5 trigram tables with the same settings, the word indexes, WAL,
+\`synchronous=NORMAL\`) with prepared statements in one transaction, and the words of the texts into the
+same vocabularies (read from the rebuilt file: the ceiling does not split the texts into words); its
+events/s is the log's size over its time. Medians of ${RUNS} runs,
 rebuild and ceiling alternating. Machine: ${machine()}.
 
 ${table(['', 'seconds', 'events/s', 'documents/s'], rows)}
