@@ -313,12 +313,13 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
   function results(
     target: Collection,
     query: FindQuery,
-    sql: FindSql,
+    sqlOf: () => FindSql,
   ): { total: number; ids?: readonly number[] } {
     const ids = target.queries.ids(query);
     if (ids) return { total: ids.length, ids };
     const total = target.queries.total(query);
     if (total !== undefined) return { total };
+    const sql = sqlOf();
     if (sql.listing) return countAndList(sql.listing);
     const counted = prepared(sql.count.sql).pluck();
     return { total: counted.get(...sql.count.params) as number };
@@ -351,11 +352,13 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     forgetOtherWriters();
     const cached = target.queries.page(query);
     if (cached) return cached;
-    const sql = findSql(target, query);
-    const { total, ids } = results(target, query, sql);
+    // Built when needed: a search's SQL looks its words up first, and listed results need none.
+    let sql: FindSql | undefined;
+    const sqlOf = () => (sql ??= findSql(target, query));
+    const { total, ids } = results(target, query, sqlOf);
     let items: string[] = [];
     if (total > query.offset) {
-      items = ids ? listedItems(target, ids, query) : pageItems(sql.page(total), query);
+      items = ids ? listedItems(target, ids, query) : pageItems(sqlOf().page(total), query);
     }
     const page = { total, items };
     target.queries.remember(query, page, ids);
