@@ -290,11 +290,9 @@ describe('SQLite read store: searches by word', () => {
     );
   });
 
-  it('finds a search of digits alone in words of digits alone, which the vocabulary does not keep', async () => {
-    const { dir, cleanup } = tempDir();
-    const store = openSqliteReadStore(path.join(dir, 'read.db'));
+  async function storeOfTitles(file: string, titles: string[]) {
+    const store = openSqliteReadStore(file);
     await store.defineCollections([collection]);
-    const titles = ['REQ-000123 printer', 'Serial A000123B', 'PO 2026-00012'];
     await store.commit(
       titles.map((title, index) => ({
         collection: collection.name,
@@ -303,6 +301,16 @@ describe('SQLite read store: searches by word', () => {
       })),
       new Map([['tests', 1]]),
     );
+    return store;
+  }
+
+  it('finds a search of digits alone in words of digits alone, which the vocabulary does not keep', async () => {
+    const { dir, cleanup } = tempDir();
+    const store = await storeOfTitles(path.join(dir, 'read.db'), [
+      'REQ-000123 printer',
+      'Serial A000123B',
+      'PO 2026-00012',
+    ]);
 
     const totals = async (q: string) =>
       (await store.find(collection.name, { q, limit: 10, offset: 0 })).total;
@@ -316,17 +324,7 @@ describe('SQLite read store: searches by word', () => {
   it('indexes by word, when it opens it, a file written before the word index', async () => {
     const { dir, cleanup } = tempDir();
     const file = path.join(dir, 'read.db');
-    const first = openSqliteReadStore(file);
-    await first.defineCollections([collection]);
-    const titles = ['Laptop broken', 'New laptops', 'Printer jam', 'laptop-bag'];
-    await first.commit(
-      titles.map((title, index) => ({
-        collection: collection.name,
-        id: index + 1,
-        doc: { id: index + 1, title },
-      })),
-      new Map([['tests', 1]]),
-    );
+    const first = await storeOfTitles(file, ['Laptop broken', 'New laptops', 'Printer jam', 'laptop-bag']);
     await first.close();
     const db = new Database(file);
     db.exec(
