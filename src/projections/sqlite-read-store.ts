@@ -10,14 +10,7 @@ import type {
   ReadStore,
 } from './read-store';
 import { onePerTurn } from './one-per-turn';
-import {
-  createWordIndex,
-  fillWordIndex,
-  phrase,
-  termLookupSql,
-  wordIndexTables,
-  wordMatch,
-} from './word-index';
+import { createWordIndex, fillWordIndex, phrase, wordIndexTables, wordMatcher } from './word-index';
 import { LISTED_RESULTS, QueryCache } from './query-cache';
 import { documentWriter, serializeChange, type WriteChanges } from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
@@ -59,6 +52,8 @@ interface Collection {
   table: string;
   fts: string;
   words: string;
+  /** The word index's MATCH expression of a search, if it answers it (`wordMatcher`). */
+  wordMatch: (q: string) => string | undefined;
   get: Database.Statement<[DocumentId], { doc: string }>;
 }
 
@@ -194,7 +189,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     // A file written before the word index has its texts in the trigram index only.
     if (!tableExists.get(words)) {
       createWordIndex(db, table);
-      fillWordIndex(db, table);
+      fillWordIndex(db, table, fts);
     }
     for (const field of definition.filterFields) {
       db.exec(
@@ -208,6 +203,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       table,
       fts,
       words,
+      wordMatch: wordMatcher(db, table),
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
     };
   }
@@ -245,9 +241,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
   function searchIndex(target: Collection, q: string): { index: string; clause: string; param: string } {
     const { fts, words } = target;
     if ([...q].length < TRIGRAM) return { index: fts, clause: `instr(${fts}.text, ?) > 0`, param: q };
-    const lookUp = (match: string, most: number) =>
-      prepared(termLookupSql(target.table)).pluck().all(match, most) as string[];
-    const anyWord = wordMatch(lookUp, q);
+    const anyWord = target.wordMatch(q);
     return anyWord
       ? { index: words, clause: `${words} MATCH ?`, param: anyWord }
       : { index: fts, clause: `${fts} MATCH ?`, param: phrase(q) };

@@ -66,14 +66,14 @@ export function wordIndexWriter(db: Database.Database, table: string) {
   };
 }
 
-/** Indexes by word the texts a table's trigram index holds already. */
-export function fillWordIndex(db: Database.Database, table: string): void {
+/** Indexes by word the texts the table's trigram index (`fts`) holds already. */
+export function fillWordIndex(db: Database.Database, table: string, fts: string): void {
   const writer = wordIndexWriter(db, table);
   const known = new Set<string>();
   // In slices: a connection that is iterating over a query cannot write.
   const slice = db
     .prepare<[number], [number, string]>(
-      `SELECT rowid, text FROM ${table}_fts WHERE rowid > ? ORDER BY rowid LIMIT 10000`,
+      `SELECT rowid, text FROM ${fts} WHERE rowid > ? ORDER BY rowid LIMIT 10000`,
     )
     .raw();
   for (let rows = slice.all(-Infinity); rows.length; rows = slice.all(rows[rows.length - 1]![0])) {
@@ -82,24 +82,24 @@ export function fillWordIndex(db: Database.Database, table: string): void {
 }
 
 /**
- * The word index's MATCH expression for a lower-cased search of three characters or more, or undefined
- * when the trigram index answers it: the search is of digits alone, or names no word (one across words,
- * with a space or ASCII punctuation, names none) or too many.
+ * Answers, for a lower-cased search of three characters or more, the word index's MATCH expression, or
+ * undefined when the trigram index answers it: the search is of digits alone, or names no word (one
+ * across words, with a space or ASCII punctuation, names none) or too many.
  */
-export function wordMatch(lookUp: (match: string, most: number) => string[], q: string): string | undefined {
-  if (!NOT_A_DIGIT.test(q)) return undefined;
-  const found = lookUp(phrase(q), MOST_WORDS + 1);
-  if (found.length === 0 || found.length > MOST_WORDS) return undefined;
-  return found.map(phrase).join(' OR ');
+export function wordMatcher(db: Database.Database, table: string): (q: string) => string | undefined {
+  const { termsFts } = wordIndexTables(table);
+  const wordsContaining = db
+    .prepare<[string, number], string>(`SELECT term FROM ${termsFts} WHERE ${termsFts} MATCH ? LIMIT ?`)
+    .pluck();
+  return (q) => {
+    if (!NOT_A_DIGIT.test(q)) return undefined;
+    const found = wordsContaining.all(phrase(q), MOST_WORDS + 1);
+    if (found.length === 0 || found.length > MOST_WORDS) return undefined;
+    return found.map(phrase).join(' OR ');
+  };
 }
 
 /** An FTS5 string: the text between double quotes, each of its own doubled. */
 export function phrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** The SQL that names the vocabulary's words containing a search (`wordMatch`'s `lookUp`). */
-export function termLookupSql(table: string): string {
-  const { termsFts } = wordIndexTables(table);
-  return `SELECT term FROM ${termsFts} WHERE ${termsFts} MATCH ? LIMIT ?`;
 }
