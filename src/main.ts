@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { suiteCatalog, type SuiteCatalog } from './events/catalog';
 import type { EventStore } from './events/event-store';
 import { withUpcasting } from './events/upcasting';
+import { connectionAccepted } from './projections/one-per-turn';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
 import { createMetrics } from './metrics';
@@ -126,6 +127,7 @@ export interface RunningSuite {
 export function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(handler);
+    server.on('connection', connectionAccepted);
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });
