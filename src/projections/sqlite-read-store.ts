@@ -10,7 +10,15 @@ import type {
   ReadStore,
 } from './read-store';
 import { onePerTurn } from './one-per-turn';
-import { createWordIndex, fillWordIndex, phrase, wordIndexTables, wordMatcher } from './word-index';
+import {
+  anyOf,
+  createWordIndex,
+  fillWordIndex,
+  oneWordCount,
+  phrase,
+  wordFinder,
+  wordIndexTables,
+} from './word-index';
 import { LISTED_RESULTS, QueryCache } from './query-cache';
 import { documentWriter, serializeChange, type WriteChanges } from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
@@ -52,8 +60,10 @@ interface Collection {
   table: string;
   fts: string;
   words: string;
-  /** The word index's MATCH expression of a search, if it answers it (`wordMatcher`). */
-  wordMatch: (q: string) => string | undefined;
+  /** The words of the vocabulary that contain a search, if the word index answers it (`wordFinder`). */
+  wordsContaining: (q: string) => string[] | undefined;
+  /** The SQL of the count of one word's documents (`oneWordCount`). */
+  oneWordCount: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
 }
 
@@ -97,6 +107,15 @@ const WHOLE_RESULT_IN_ID_ORDER = '(ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING 
 interface Sql {
   sql: string;
   params: unknown[];
+}
+
+/** Where a search looks: an FTS index and the clause that matches it there, with its one parameter. */
+interface SearchIndex {
+  index: string;
+  clause: string;
+  param: string;
+  /** The count of its matches. */
+  count: Sql;
 }
 
 /** The SQL of a find: its count, its page once the count is known, and where it may list its results. */
@@ -203,7 +222,8 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       table,
       fts,
       words,
-      wordMatch: wordMatcher(db, table),
+      wordsContaining: wordFinder(db, table),
+      oneWordCount: oneWordCount(db, table),
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
     };
   }
@@ -236,15 +256,22 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
 
   /**
    * Where a lower-cased search looks, and how: a word index or the trigram index (see `word-index.ts`),
-   * or, shorter than a trigram, the text of every document.
+   * or, shorter than a trigram, the text of every document. With it, the count of its matches: those of
+   * a search within one word of the vocabulary are counted in the word index (see `oneWordCount`).
    */
-  function searchIndex(target: Collection, q: string): { index: string; clause: string; param: string } {
+  function searchIndex(target: Collection, q: string): SearchIndex {
     const { fts, words } = target;
-    if ([...q].length < TRIGRAM) return { index: fts, clause: `instr(${fts}.text, ?) > 0`, param: q };
-    const anyWord = target.wordMatch(q);
-    return anyWord
-      ? { index: words, clause: `${words} MATCH ?`, param: anyWord }
-      : { index: fts, clause: `${fts} MATCH ?`, param: phrase(q) };
+    const searching = (index: string, clause: string, param: string): SearchIndex => ({
+      index,
+      clause,
+      param,
+      count: { sql: `SELECT count(*) FROM ${index} WHERE ${clause}`, params: [param] },
+    });
+    if ([...q].length < TRIGRAM) return searching(fts, `instr(${fts}.text, ?) > 0`, q);
+    const found = target.wordsContaining(q);
+    if (!found) return searching(fts, `${fts} MATCH ?`, phrase(q));
+    const search = searching(words, `${words} MATCH ?`, anyOf(found));
+    return found.length === 1 ? { ...search, count: { sql: target.oneWordCount, params: found } } : search;
   }
 
   /**
@@ -278,7 +305,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     });
     if (!filters.clauses.length) {
       return {
-        count: { sql: `SELECT count(*) FROM ${index} WHERE ${search.clause}`, params: [search.param] },
+        count: search.count,
         page: () => readingMatches('JOIN'),
       };
     }

@@ -82,11 +82,11 @@ export function fillWordIndex(db: Database.Database, table: string, fts: string)
 }
 
 /**
- * Answers, for a lower-cased search of three characters or more, the word index's MATCH expression, or
- * undefined when the trigram index answers it: the search is of digits alone, or names no word (one
- * across words, with a space or ASCII punctuation, names none) or too many.
+ * Answers, for a lower-cased search of three characters or more, the words of the vocabulary that contain
+ * it, or undefined when the trigram index answers it: the search is of digits alone, or names no word
+ * (one across words, with a space or ASCII punctuation, names none) or too many.
  */
-export function wordMatcher(db: Database.Database, table: string): (q: string) => string | undefined {
+export function wordFinder(db: Database.Database, table: string): (q: string) => string[] | undefined {
   const { termsFts } = wordIndexTables(table);
   const wordsContaining = db
     .prepare<[string, number], string>(`SELECT term FROM ${termsFts} WHERE ${termsFts} MATCH ? LIMIT ?`)
@@ -94,9 +94,26 @@ export function wordMatcher(db: Database.Database, table: string): (q: string) =
   return (q) => {
     if (!NOT_A_DIGIT.test(q)) return undefined;
     const found = wordsContaining.all(phrase(q), MOST_WORDS + 1);
-    if (found.length === 0 || found.length > MOST_WORDS) return undefined;
-    return found.map(phrase).join(' OR ');
+    return found.length === 0 || found.length > MOST_WORDS ? undefined : found;
   };
+}
+
+/** The word index's MATCH expression of the documents holding any of the words. */
+export function anyOf(words: readonly string[]): string {
+  return words.map(phrase).join(' OR ');
+}
+
+/**
+ * The SQL of the count of the documents holding one word (its one parameter), as the word index keeps
+ * it (`fts5vocab`, a table of this connection's). At 1M records, the 324 of the benchmark's 388 title
+ * words that are in one word of the vocabulary each were counted this way 2.6x faster than by MATCH
+ * (`laptop`, in 83,407 documents: 1.3 ms against 3.3).
+ */
+export function oneWordCount(db: Database.Database, table: string): string {
+  const { words } = wordIndexTables(table);
+  const counts = `${words}_counts`;
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${counts} USING fts5vocab(main, ${words}, row)`);
+  return `SELECT coalesce((SELECT doc FROM temp.${counts} WHERE term = ?), 0)`;
 }
 
 /** An FTS5 string: the text between double quotes, each of its own doubled. */
