@@ -20,7 +20,12 @@ import {
   wordIndexTables,
 } from './word-index';
 import { LISTED_RESULTS, QueryCache } from './query-cache';
-import { documentWriter, serializeChange, type WriteChanges } from './sqlite-document-writer';
+import {
+  commitVocabulary,
+  documentWriter,
+  serializeChange,
+  type WriteChanges,
+} from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
 
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
@@ -425,17 +430,18 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
         return { target, id: change.id, change: serializeChange(target.table, target.definition, change) };
       });
       const serialized = writes.map((write) => write.change);
+      const vocabulary = commitVocabulary(serialized);
       const touched = new Set(writes.map((write) => write.target));
       try {
         if (serialized.length < THREAD_COMMIT_DOCUMENTS) {
-          const written = connection.writeHere(serialized, checkpoints);
+          const written = connection.writeHere(serialized, checkpoints, vocabulary);
           for (const target of touched) {
             target.queries.apply(written.filter((_change, index) => writes[index]?.target === target));
           }
         } else {
           // Queries answered while the thread committed may hold either state: all are answered again.
           await thread
-            .write(serialized, new Map(checkpoints))
+            .write(serialized, new Map(checkpoints), vocabulary)
             .finally(() => touched.forEach((target) => target.queries.clear()));
         }
       } finally {
@@ -455,7 +461,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       seenVersion = connection.dataVersion.get();
       collections.clear();
       defineAll(definitions);
-      connection.writeHere([], new Map(kept));
+      connection.writeHere([], new Map(kept), new Map());
     },
     async close() {
       await thread.close();

@@ -1,11 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { documentWriter, type SerializedChange } from './sqlite-document-writer';
+import { documentWriter, type CommitVocabulary, type SerializedChange } from './sqlite-document-writer';
 
 /** The read store's writer thread: its own connection, writing the large commits the store sends it. */
 export interface WriteMessage {
   changes: SerializedChange[];
   checkpoints: Map<string, number>;
+  vocabulary: CommitVocabulary;
 }
 
 export type WriteReply = { ok: true } | { ok: false; message: string };
@@ -15,10 +16,10 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 const write = documentWriter(db);
 
-parentPort?.on('message', ({ changes, checkpoints }: WriteMessage) => {
+parentPort?.on('message', ({ changes, checkpoints, vocabulary }: WriteMessage) => {
   let reply: WriteReply = { ok: true };
   try {
-    write(changes, checkpoints);
+    write(changes, checkpoints, vocabulary);
   } catch (error) {
     reply = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -41,6 +41,13 @@ export function createWordIndex(db: Database.Database, table: string): void {
     term, content = '${terms}', content_rowid = 'id', tokenize = 'trigram')`);
 }
 
+/** The vocabulary words of the texts, each once (see `vocabularyOf`). */
+export function vocabularyOfAll(texts: Iterable<string>): string[] {
+  const words = new Set<string>();
+  for (const text of texts) for (const word of vocabularyOf(text)) words.add(word);
+  return [...words];
+}
+
 /** Keeps the word index in step with the trigram index's texts, within the writer's transaction. */
 export function wordIndexWriter(db: Database.Database, table: string) {
   const { words, terms, termsFts } = wordIndexTables(table);
@@ -49,19 +56,20 @@ export function wordIndexWriter(db: Database.Database, table: string) {
   const insertTerm = db.prepare<[string]>(`INSERT INTO ${terms} (term) VALUES (?) ON CONFLICT DO NOTHING`);
   const indexTerm = db.prepare<[number, string]>(`INSERT INTO ${termsFts} (rowid, term) VALUES (?, ?)`);
   return {
-    /** `known`: the words this transaction already recorded, checked before SQLite is asked. */
-    insert(rowid: number, text: string, known: Set<string>): void {
+    /** Indexes a text by word; its words go to the vocabulary with `addToVocabulary`. */
+    insert(rowid: number, text: string): void {
       insertWords.run(rowid, text);
-      for (const word of vocabularyOf(text)) {
-        if (known.has(word)) continue;
-        known.add(word);
-        const added = insertTerm.run(word);
-        if (added.changes) indexTerm.run(Number(added.lastInsertRowid), word);
-      }
     },
     /** A word no longer used stays in the vocabulary: it then names no document. */
     remove(rowid: number): void {
       removeWords.run(rowid);
+    },
+    /** Adds the words the vocabulary does not hold yet. */
+    addToVocabulary(words: Iterable<string>): void {
+      for (const word of words) {
+        const added = insertTerm.run(word);
+        if (added.changes) indexTerm.run(Number(added.lastInsertRowid), word);
+      }
     },
   };
 }
@@ -69,7 +77,6 @@ export function wordIndexWriter(db: Database.Database, table: string) {
 /** Indexes by word the texts the table's trigram index (`fts`) holds already. */
 export function fillWordIndex(db: Database.Database, table: string, fts: string): void {
   const writer = wordIndexWriter(db, table);
-  const known = new Set<string>();
   // In slices: a connection that is iterating over a query cannot write.
   const slice = db
     .prepare<[number], [number, string]>(
@@ -77,7 +84,8 @@ export function fillWordIndex(db: Database.Database, table: string, fts: string)
     )
     .raw();
   for (let rows = slice.all(-Infinity); rows.length; rows = slice.all(rows[rows.length - 1]![0])) {
-    for (const [rowid, text] of rows) writer.insert(rowid, text, known);
+    for (const [rowid, text] of rows) writer.insert(rowid, text);
+    writer.addToVocabulary(vocabularyOfAll(rows.map(([, text]) => text)));
   }
 }
 

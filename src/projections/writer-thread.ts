@@ -1,13 +1,17 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { SerializedChange } from './sqlite-document-writer';
+import type { CommitVocabulary, SerializedChange } from './sqlite-document-writer';
 import type { WriteMessage, WriteReply } from './sqlite-writer-thread';
 
 const ENTRY = path.join(__dirname, `sqlite-writer-thread${path.extname(__filename)}`);
 
 export interface WriterThread {
   /** Writes in the thread, one commit after the other; resolves once committed. */
-  write(changes: SerializedChange[], checkpoints: Map<string, number>): Promise<void>;
+  write(
+    changes: SerializedChange[],
+    checkpoints: Map<string, number>,
+    vocabulary: CommitVocabulary,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,8 +59,8 @@ export function writerThread(file: string): WriterThread {
   }
 
   return {
-    write(changes, checkpoints) {
-      const written = previous.then(() => send({ changes, checkpoints }));
+    write(changes, checkpoints, vocabulary) {
+      const written = previous.then(() => send({ changes, checkpoints, vocabulary }));
       previous = written.catch(() => undefined);
       return written;
     },

@@ -321,6 +321,34 @@ describe('SQLite read store: searches by word', () => {
     cleanup();
   });
 
+  it('keeps the words of the texts it stores in its vocabulary, from small commits and large ones', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'read.db');
+    // 300 documents: a commit its writer thread writes.
+    const store = await storeOfTitles(
+      file,
+      Array.from({ length: 300 }, (_, index) => `Ticket ${index} about printer${index % 3}`),
+    );
+    await store.commit(
+      [{ collection: collection.name, id: 301, doc: { id: 301, title: 'Scanner jammed' } }],
+      new Map([['tests', 2]]),
+    );
+
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT term FROM rm_test_notes_terms ORDER BY term').pluck().all()).toEqual([
+      'about',
+      'jammed',
+      'printer0',
+      'printer1',
+      'printer2',
+      'scanner',
+      'ticket',
+    ]);
+    db.close();
+    await store.close();
+    cleanup();
+  });
+
   it('indexes by word, when it opens it, a file written before the word index', async () => {
     const { dir, cleanup } = tempDir();
     const file = path.join(dir, 'read.db');
