@@ -4,4 +4,7 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': 'babel-jest' },
+  // A timeout catches a hang; it does not check speed. Jest's 5 s default failed a property test that
+  // passes within it on one 2-core machine and took 5.5 to 5.9 s on another, slower one.
+  testTimeout: 30_000,
 };
