@@ -15,14 +15,14 @@ import type { JobQueue } from './workers/job-queue';
 export const POLL_MS = 50;
 
 /**
- * The log named by SUITE_EVENT_STORE. A role that follows a SQLite log another process writes
- * (`shared`) polls its head: no notification crosses the process boundary.
+ * The log named by SUITE_EVENT_STORE. Whoever follows a SQLite log polls its head, since other
+ * processes may append to it (the roles of the distributed profile, `suite market import` while
+ * `suite start` serves) and no notification crosses the process boundary.
  */
-export async function openEventStore(config: Config, { shared }: { shared: boolean }): Promise<EventStore> {
+export async function openEventStore(config: Config): Promise<EventStore> {
   // EventStoreDB notifies every process through its `$all` subscription.
   if (config.eventStore !== 'sqlite') return openEsdbEventStore(config.eventStore);
-  const store = openSqliteEventStore(path.join(config.dataDir, 'events.db'));
-  return shared ? withHeadPolling(store, POLL_MS) : store;
+  return withHeadPolling(openSqliteEventStore(path.join(config.dataDir, 'events.db')), POLL_MS);
 }
 
 /** The read models named by SUITE_READ_STORE; `shared` when other processes write them too. */

@@ -45,7 +45,7 @@ export interface OpenOptions {
   logger: Logger;
   clock?: Clock;
   modules?: readonly ModuleDefinition[];
-  /** Other processes (the roles of the distributed profile) write the same stores. */
+  /** Other processes (the roles of the distributed profile) write the same read models. */
   shared?: boolean;
 }
 
@@ -54,7 +54,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   mkdirSync(config.dataDir, { recursive: true });
   const modules = options.modules ?? MODULES;
   const catalog = suiteCatalog(modules);
-  const storedEvents = await openEventStore(config, { shared: options.shared === true });
+  const storedEvents = await openEventStore(config);
   const eventStore = withUpcasting(storedEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });
   await readStore.defineCollections(modules.flatMap(moduleCollections));

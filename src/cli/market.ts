@@ -91,8 +91,8 @@ export function addMarketCommands(program: Command): void {
         // Projection and the coverage job are the server's (or the projector and worker roles') work:
         // a second projector on the same read models would count the batch twice.
         console.log(
-          `Imported ${result.imported} observations in one batch. The read models, coverage and price ` +
-            'levels follow when `suite start` next runs (or at once, under `suite projector` and `suite worker`).',
+          `Imported ${result.imported} observations in one batch. A running server shows them, with the ` +
+            'coverage and price levels, in a moment; a stopped one at its next start.',
         );
       } finally {
         await suite.close();
