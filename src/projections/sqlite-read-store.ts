@@ -56,6 +56,13 @@ const THREAD_COMMIT_DOCUMENTS = 256;
  */
 const READ_IN_ORDER_WITHIN = 1 / 5;
 
+/**
+ * How long defining the collections waits for another connection's write transaction, instead of
+ * SQLite's usual 5 s: a role that starts while another one indexes an old file by word (17 s at 1M
+ * records) waits for it rather than failing to start.
+ */
+const DEFINING_WAIT_MS = 120_000;
+
 interface Collection {
   definition: CollectionDefinition;
   /** Pages and totals already answered. */
@@ -235,14 +242,20 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
 
   /**
    * Creates the collections' tables in one write transaction taken up front: roles starting together on
-   * a new directory then wait for each other instead of racing (FTS5 fails on a half-created table).
+   * a new directory then wait for each other instead of racing (FTS5 fails on a half-created table),
+   * for as long as the first one takes (see `DEFINING_WAIT_MS`).
    */
   function defineAll(definitions: readonly CollectionDefinition[]): void {
-    connection.db
-      .transaction(() => {
+    const { db } = connection;
+    const usualWait = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma(`busy_timeout = ${DEFINING_WAIT_MS}`);
+    try {
+      db.transaction(() => {
         for (const definition of definitions) collections.set(definition.name, define(definition));
-      })
-      .immediate();
+      }).immediate();
+    } finally {
+      db.pragma(`busy_timeout = ${usualWait}`);
+    }
   }
 
   function readCheckpoints(): Map<string, number> {

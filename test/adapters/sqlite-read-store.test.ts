@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -47,6 +49,43 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
     expect(await reader.get('test.things', 1)).toBe('{"id":1,"v":2}');
     await reader.close();
     await projector.close();
+    cleanup();
+  });
+
+  it('waits to define its collections while another process writes longer than SQLite waits by default (5 s)', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'read.db');
+    const collection = {
+      name: 'test.things',
+      idKind: 'integer',
+      searchFields: [],
+      filterFields: [],
+    } as const;
+    const first = openSqliteReadStore(file);
+    await first.defineCollections([collection]);
+    await first.close();
+    // Another role indexing an old file: a write transaction held for 7 s.
+    const writer = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(process.argv[1]);
+         db.exec('BEGIN IMMEDIATE');
+         console.log('writing');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 7000);
+         db.exec('COMMIT');`,
+        file,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(writer, 'exit');
+    await once(writer.stdout, 'data');
+
+    const starting = openSqliteReadStore(file);
+    await starting.defineCollections([collection]);
+    expect((await exited)[0]).toBe(0);
+    expect(await starting.find('test.things', { limit: 10, offset: 0 })).toEqual({ total: 0, items: [] });
+    await starting.close();
     cleanup();
   });
 });
