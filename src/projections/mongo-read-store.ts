@@ -134,9 +134,10 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
       const stored = await checkpoints.find().toArray();
       return new Map(stored.map((checkpoint) => [checkpoint._id, checkpoint.position]));
     },
-    async commit(changes, positions) {
-      if (changes.length === 0 && positions.size === 0) return;
+    async commit(changes, positions, after) {
       const writes = writesByCollection(changes);
+      await after;
+      if (changes.length === 0 && positions.size === 0) return;
       const session = client.startSession();
       try {
         await session.withTransaction(

@@ -54,8 +54,17 @@ export interface ReadStore {
   /** Loads documents for a projector to evolve; missing ids are absent from the map. */
   load(collection: string, ids: readonly DocumentId[]): Promise<Map<DocumentId, Document>>;
   checkpoints(): Promise<Map<string, number>>;
-  /** Writes the changes and the projectors' new checkpoints atomically. */
-  commit(changes: readonly DocumentChange[], checkpoints: ReadonlyMap<string, number>): Promise<void>;
+  /**
+   * Writes the changes and the projectors' new checkpoints atomically. Given `after` (the commit before,
+   * still under way), it prepares its writes at once but writes them only once `after` has succeeded,
+   * and nothing if `after` failed: the projection runtime hands a batch over while the one before it is
+   * being written.
+   */
+  commit(
+    changes: readonly DocumentChange[],
+    checkpoints: ReadonlyMap<string, number>,
+    after?: Promise<void>,
+  ): Promise<void>;
   /**
    * Drops every document and the named projectors' checkpoints (for `suite rebuild`); other
    * checkpoints kept here (the job triggers') stay.

@@ -134,46 +134,43 @@ export function createProjectionRuntime(
     }
   }
 
-  async function commitBatch(changes: DocumentChange[], last: number): Promise<void> {
+  /** Commits a batch once the commit before it (`after`) is done; the position then moves to `last`. */
+  async function commitBatch(changes: DocumentChange[], last: number, after: Promise<void>): Promise<void> {
     // A projector already past the batch (its checkpoint was ahead of the others') keeps its checkpoint.
     const advanced = new Map(
       projectors.map(({ name }) => [name, Math.max(checkpoints.get(name) ?? 0, last)] as const),
     );
-    await readStore.commit(changes, advanced);
+    await readStore.commit(changes, advanced, after);
     for (const [name, at] of advanced) checkpoints.set(name, at);
     position = last;
   }
 
   /**
    * Reads and folds each batch while the one before is being committed (a store that commits off the
-   * event loop then works in parallel); commits stay in order, and the position only moves once its
-   * commit is done.
+   * event loop then works in parallel), and hands it over before that commit is done, so that the store
+   * prepares it meanwhile: serializing a batch on the main thread had kept a rebuild's writer thread
+   * idle (3.5 s of a 1M-event rebuild, 0.6 s since). Commits stay in order, the next batch is folded
+   * once only the one just handed over is unwritten, and the position only moves once its commit is done.
    */
   async function catchUp(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
     let read = position;
     let unwritten: Documents = new Map();
-    // A failed commit is kept, not left unhandled, until the next batch (or the end) waits for it.
-    let committing: Promise<{ error: unknown } | null> = Promise.resolve(null);
-    const commitDone = async () => {
-      const failed = await committing;
-      if (failed) throw failed.error;
-    };
+    let committing = Promise.resolve();
     for (;;) {
       const folded = await foldBatch(read, until, unwritten);
       if (folded.last === read) break;
-      await commitDone();
       read = folded.last;
+      const previous = committing;
+      committing = commitBatch(changesOf(folded), read, previous).then(() => {
+        onProgress?.(position);
+        releaseWaiters();
+      });
+      // Its failure, or the one before's, is thrown where the loop (or the end) waits for it.
+      committing.catch(() => undefined);
+      await previous;
       unwritten = folded.documents;
-      committing = commitBatch(changesOf(folded), read).then(
-        () => {
-          onProgress?.(position);
-          releaseWaiters();
-          return null;
-        },
-        (error: unknown) => ({ error }),
-      );
     }
-    await commitDone();
+    await committing;
   }
 
   function releaseWaiters(): void {

@@ -437,7 +437,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     async checkpoints() {
       return readCheckpoints();
     },
-    async commit(changes, checkpoints) {
+    async commit(changes, checkpoints, after) {
       const writes = changes.map((change) => {
         const target = collection(change.collection);
         return { target, id: change.id, change: serializeChange(target.table, target.definition, change) };
@@ -445,6 +445,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       const serialized = writes.map((write) => write.change);
       const vocabulary = commitVocabulary(serialized);
       const touched = new Set(writes.map((write) => write.target));
+      await after;
       try {
         if (serialized.length < THREAD_COMMIT_DOCUMENTS) {
           const written = connection.writeHere(serialized, checkpoints, vocabulary);

@@ -192,6 +192,30 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(loaded.get('p-1')).toEqual({ id: 'p-1', name: 'Ada' });
     });
 
+    it('writes a commit handed over before the one it follows only after that one, and none of it if that one failed', async () => {
+      let succeed = () => {};
+      const before = new Promise<void>((resolve) => (succeed = resolve));
+      const following = store.commit(
+        [ticket(50, 'Scanner offline', 'Open', '2026-12-02')],
+        new Map([['tests', 5]]),
+        before,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await store.get(tickets.name, 50)).toBeNull();
+      succeed();
+      await following;
+      expect(JSON.parse((await store.get(tickets.name, 50)) as string)).toMatchObject({ id: 50 });
+      expect((await store.checkpoints()).get('tests')).toBe(5);
+
+      const failure = new Error('the commit before failed');
+      const failed = Promise.reject(failure);
+      await expect(
+        store.commit([ticket(51, 'Monitor flickers', 'Open', '2026-12-03')], new Map([['tests', 6]]), failed),
+      ).rejects.toBe(failure);
+      expect(await store.get(tickets.name, 51)).toBeNull();
+      expect((await store.checkpoints()).get('tests')).toBe(5);
+    });
+
     it('writes checkpoints with the documents, and reset drops both (other checkpoints stay)', async () => {
       await store.commit([], new Map([['jobs', 9]]));
       expect(await store.checkpoints()).toEqual(

@@ -35,9 +35,46 @@ function counter(module: string): Projector {
 function slowCommits(store: ReadStore): ReadStore {
   return {
     ...store,
-    async commit(changes, checkpoints) {
+    async commit(changes, checkpoints, after) {
       await new Promise((resolve) => setTimeout(resolve, 30));
-      await store.commit(changes, checkpoints);
+      await store.commit(changes, checkpoints, after);
+    },
+  };
+}
+
+/**
+ * A read store that holds each commit until the runtime hands it the next one; the last one, up to
+ * `head`, goes through. A runtime that waited for a commit before handing over the next would stall.
+ */
+function holdingEachCommitForTheNext(store: ReadStore, head: number): ReadStore {
+  let releaseTheOneBefore = () => {};
+  return {
+    ...store,
+    async commit(changes, checkpoints, after) {
+      releaseTheOneBefore();
+      if (Math.max(...checkpoints.values()) < head) {
+        await new Promise<void>((resolve) => (releaseTheOneBefore = resolve));
+      }
+      await store.commit(changes, checkpoints, after);
+    },
+  };
+}
+
+/** A read store whose first commit fails once the runtime has handed it the next batch too. */
+function firstCommitFails(store: ReadStore, failure: Error): ReadStore {
+  let nextHandedOver = () => {};
+  const handedOver = new Promise<void>((resolve) => (nextHandedOver = resolve));
+  let commits = 0;
+  return {
+    ...store,
+    async commit(changes, checkpoints, after) {
+      commits += 1;
+      if (commits === 1) {
+        await handedOver;
+        throw failure;
+      }
+      nextHandedOver();
+      await store.commit(changes, checkpoints, after);
     },
   };
 }
@@ -92,6 +129,39 @@ describe('projection runtime, over more than one batch of events', () => {
       count: 2 * part,
       last: head,
     });
+  });
+
+  it('hands the store each batch while the one before is still being committed, so that it can prepare it', async () => {
+    const head = await append(events, 'a.counter-1', -1, 2 * BATCH_SIZE + 10);
+
+    const store = holdingEachCommitForTheNext(readStore, head);
+    const runtime = createProjectionRuntime(events, store, [counter('a')], () => {});
+    await runtime.start();
+    await runtime.stop();
+
+    expect(JSON.parse((await readStore.get('a.counters', 'a.counter-1'))!)).toEqual({
+      id: 'a.counter-1',
+      count: 2 * BATCH_SIZE + 10,
+      last: head,
+    });
+  }, 20_000);
+
+  it('writes nothing of the batch after one whose commit failed, and fails', async () => {
+    await append(events, 'a.counter-1', -1, BATCH_SIZE + 10);
+    const failure = new Error('disk full');
+
+    const runtime = createProjectionRuntime(
+      events,
+      firstCommitFails(readStore, failure),
+      [counter('a')],
+      () => {},
+    );
+    await expect(runtime.start()).rejects.toBe(failure);
+    await runtime.stop();
+
+    expect(runtime.position()).toBe(0);
+    expect(await readStore.get('a.counters', 'a.counter-1')).toBeNull();
+    expect(await readStore.checkpoints()).toEqual(new Map());
   });
 
   it('keeps the checkpoint of a projector that was more than a batch ahead of the others', async () => {
