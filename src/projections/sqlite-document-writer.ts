@@ -60,7 +60,10 @@ function tableStatements(db: Database.Database, table: string) {
   const words = wordIndexWriter(db, table);
   return {
     // Separate statements, not an upsert with RETURNING: that form is about 3x slower next to FTS5.
-    insert: db.prepare<[DocumentId, string]>(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`),
+    /** Inserts a document that is not stored yet; changes nothing if it is. */
+    insertNew: db.prepare<[DocumentId, string]>(
+      `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+    ),
     update: db.prepare<[string, number]>(`UPDATE ${table} SET doc = ? WHERE rowid = ?`),
     /** The row of a stored document, the document and its indexed search text (null when it has none). */
     stored: db.prepare<[DocumentId], { rowid: number; doc: string; text: string | null }>(
@@ -101,16 +104,22 @@ export function documentWriter(db: Database.Database): WriteChanges {
   return db.transaction<WriteChanges>((changes, checkpoints, vocabulary) => {
     const written = changes.map((change): IndexedChange => {
       const table = statementsOf(change.table);
+      const after = { doc: change.json, text: change.text };
+      // Inserted first, looked up only if it was stored already: a rebuild or a catch-up mostly creates
+      // documents (looking up the 196k of a 1M-event rebuild one by one takes 0.7 s).
+      if (change.json !== null) {
+        const inserted = table.insertNew.run(change.id, change.json);
+        if (inserted.changes) {
+          if (change.text) table.insertText(Number(inserted.lastInsertRowid), change.text);
+          return { id: change.id, before: { doc: null, text: null }, after };
+        }
+      }
       const existing = table.stored.get(change.id);
       const before = { doc: existing?.doc ?? null, text: existing?.text ?? null };
-      const after = { doc: change.json, text: change.text };
       if (change.json === null) {
         if (existing?.text != null) table.removeText(existing.rowid);
         table.remove.run(change.id);
-      } else if (!existing) {
-        const rowid = Number(table.insert.run(change.id, change.json).lastInsertRowid);
-        if (change.text) table.insertText(rowid, change.text);
-      } else {
+      } else if (existing) {
         table.update.run(change.json, existing.rowid);
         // Most updates change a status, not the searched fields: re-indexing costs more than the update.
         if (change.text !== existing.text) {
