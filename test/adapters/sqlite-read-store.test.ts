@@ -22,15 +22,11 @@ readStoreContract('SQLite', async () => {
 });
 
 describe('SQLite read store shared by two processes (api and projector roles)', () => {
+  const collection = { name: 'test.things', idKind: 'integer', searchFields: [], filterFields: [] } as const;
+
   it('answers pages and documents again after the other connection commits, not from its caches', async () => {
     const { dir, cleanup } = tempDir();
     const file = path.join(dir, 'read.db');
-    const collection = {
-      name: 'test.things',
-      idKind: 'integer',
-      searchFields: [],
-      filterFields: [],
-    } as const;
     const reader = openSqliteReadStore(file, { shared: true });
     const projector = openSqliteReadStore(file, { shared: true });
     await reader.defineCollections([collection]);
@@ -55,12 +51,6 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
   it('waits to define its collections while another process writes longer than SQLite waits by default (5 s)', async () => {
     const { dir, cleanup } = tempDir();
     const file = path.join(dir, 'read.db');
-    const collection = {
-      name: 'test.things',
-      idKind: 'integer',
-      searchFields: [],
-      filterFields: [],
-    } as const;
     const first = openSqliteReadStore(file);
     await first.defineCollections([collection]);
     await first.close();
