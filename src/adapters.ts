@@ -11,7 +11,7 @@ import { createBullMqJobQueue } from './workers/bullmq-job-queue';
 import { createInProcessJobQueue } from './workers/in-process-job-queue';
 import type { JobQueue } from './workers/job-queue';
 
-/** How often a role polls for what another process wrote to the embedded stores. */
+/** How often a process polls for what another process wrote to the embedded stores. */
 export const POLL_MS = 50;
 
 /**

@@ -59,8 +59,10 @@ function tableStatements(db: Database.Database, table: string) {
   const insertTrigrams = db.prepare<[number, string]>(`INSERT INTO ${fts} (rowid, text) VALUES (?, ?)`);
   const words = wordIndexWriter(db, table);
   return {
-    // Separate statements, not an upsert with RETURNING: that form is about 3x slower next to FTS5.
-    /** Inserts a document that is not stored yet; changes nothing if it is. */
+    /**
+     * Inserts a document that is not stored yet; changes nothing if it is. Separate statements, not an
+     * upsert with RETURNING: that form is about 3x slower next to FTS5.
+     */
     insertNew: db.prepare<[DocumentId, string]>(
       `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT DO NOTHING`,
     ),
