@@ -103,7 +103,7 @@ export function documentWriter(db: Database.Database): WriteChanges {
     return found;
   };
 
-  return db.transaction<WriteChanges>((changes, checkpoints, vocabulary) => {
+  const write = db.transaction<WriteChanges>((changes, checkpoints, vocabulary) => {
     const written = changes.map((change): IndexedChange => {
       const table = statementsOf(change.table);
       const after = { doc: change.json, text: change.text };
@@ -135,4 +135,8 @@ export function documentWriter(db: Database.Database): WriteChanges {
     for (const [projector, position] of checkpoints) saveCheckpoint.run(projector, position);
     return written;
   });
+  // The write lock is taken up front, waiting out another process's commit (the worker role saves its
+  // job-trigger checkpoint here too). A deferred transaction whose first statement reads (a deletion
+  // looks its document up) fails at once, SQLITE_BUSY_SNAPSHOT, if another process commits before it writes.
+  return write.immediate;
 }

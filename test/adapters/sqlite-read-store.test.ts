@@ -78,6 +78,44 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
     await starting.close();
     cleanup();
   });
+  it('commits while another process commits to the same file, as the job triggers save their checkpoint there', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'read.db');
+    const projector = openSqliteReadStore(file, { shared: true });
+    await projector.defineCollections([collection]);
+    const triggers = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(process.argv[1]);
+         const save = db.prepare('INSERT INTO checkpoints (projector, position) VALUES (?, ?) ' +
+           'ON CONFLICT (projector) DO UPDATE SET position = excluded.position');
+         console.log('writing');
+         const end = Date.now() + 2000;
+         for (let position = 1; Date.now() < end; position++) save.run('jobs', position);`,
+        file,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(triggers, 'exit');
+    await once(triggers.stdout, 'data');
+
+    // Creates, updates and deletions (a deletion reads its document before it writes).
+    const failures: unknown[] = [];
+    const end = Date.now() + 2000;
+    for (let position = 1; Date.now() < end; position++) {
+      const id = position % 50;
+      const doc = position % 7 === 0 ? null : { id, position };
+      await projector
+        .commit([{ collection: 'test.things', id, doc }], new Map([['test', position]]))
+        .catch((error: unknown) => failures.push(error));
+    }
+
+    expect((await exited)[0]).toBe(0);
+    expect(failures).toEqual([]);
+    await projector.close();
+    cleanup();
+  });
 });
 
 describe('SQLite read store caches across live writes', () => {
