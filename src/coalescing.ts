@@ -30,3 +30,56 @@ export function coalescing(work: () => Promise<void>): Coalesced {
   };
   return call;
 }
+
+/** The first wait before catch-up work that failed runs again; it doubles with each failure in a row. */
+export const FIRST_RETRY_DELAY_MS = 500;
+/** The longest wait between retries. */
+export const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Catch-up work started on each event, and again after a failure. */
+export interface Retrying {
+  /** Starts the work; a failure goes to `onError`, and the work runs again after a delay. */
+  run(): void;
+  /** Cancels the retry waiting, if any; later failures are no longer retried. */
+  stop(): void;
+}
+
+/**
+ * Runs `work` on each call and, when it fails, once more after a delay (doubling with each failure in a
+ * row, up to `MAX_RETRY_DELAY_MS`) without waiting for a call: work started by appends to the log would
+ * otherwise stay behind after a passing failure (a locked file, a lost connection) until the next append.
+ */
+export function retryingAfterFailure(
+  work: () => Promise<void>,
+  onError: (error: unknown) => void,
+  firstDelayMs = FIRST_RETRY_DELAY_MS,
+): Retrying {
+  let delay = firstDelayMs;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const run = (): void => {
+    work().then(
+      () => {
+        delay = firstDelayMs;
+      },
+      (error: unknown) => {
+        onError(error);
+        if (stopped || retry) return;
+        retry = setTimeout(() => {
+          retry = null;
+          run();
+        }, delay);
+        retry.unref();
+        delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+      },
+    );
+  };
+  return {
+    run,
+    stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      retry = null;
+    },
+  };
+}

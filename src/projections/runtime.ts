@@ -1,4 +1,4 @@
-import { coalescing } from '../coalescing';
+import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
 import { readAllUntil, type EventStore } from '../events/event-store';
 import { streamModule, type StoredEvent } from '../events/envelope';
 import type { DocumentProjection, Projector } from './projection';
@@ -65,6 +65,7 @@ export function createProjectionRuntime(
   const handlersByModule = handlersOf(projectors);
   let position = 0;
   let unsubscribe: (() => void) | null = null;
+  let following: Retrying | null = null;
   let waiters: Waiter[] = [];
   let followTimer: NodeJS.Timeout | null = null;
 
@@ -196,7 +197,8 @@ export function createProjectionRuntime(
     async start() {
       await loadCheckpoints();
       await trigger();
-      unsubscribe = eventStore.onAppended(() => trigger().catch(onError));
+      following = retryingAfterFailure(trigger, onError);
+      unsubscribe = eventStore.onAppended(following.run);
     },
     async follow(pollMs) {
       const poll = async () => {
@@ -232,6 +234,7 @@ export function createProjectionRuntime(
     position: () => position,
     async stop() {
       unsubscribe?.();
+      following?.stop();
       if (followTimer) clearInterval(followTimer);
       await catchUpOnce.settled();
     },

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ModuleDefinition, ModuleJob, RouteServices } from '../api/kit/module';
 import type { CommandContext } from '../commands/context';
 import { streamModule, type StoredEvent } from '../events/envelope';
-import { coalescing } from '../coalescing';
+import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
 import type { ReadStore } from '../projections/read-store';
 
 /** The event a job run answers to: its events are caused by it and carry its time. */
@@ -98,6 +98,7 @@ export function followJobTriggers(
   let position: number | null = null;
   let saved = 0;
   let unsubscribe: (() => void) | null = null;
+  let following: Retrying | null = null;
 
   /** Queues the jobs the events make due; answers how many. */
   async function queueDue(events: readonly StoredEvent[]): Promise<number> {
@@ -142,12 +143,14 @@ export function followJobTriggers(
   return {
     async catchUp() {
       await catchUp();
-      unsubscribe ??= services.eventStore.onAppended(() => {
-        catchUp().catch((error: unknown) => logger.error({ err: error }, 'job triggers failed'));
-      });
+      following ??= retryingAfterFailure(catchUp, (error) =>
+        logger.error({ err: error }, 'job triggers failed'),
+      );
+      unsubscribe ??= services.eventStore.onAppended(following.run);
     },
     async stop() {
       unsubscribe?.();
+      following?.stop();
       await catchUp.settled();
     },
   };

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS } from '../coalescing';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import type { EventPublisher } from './event-publisher';
@@ -27,8 +28,6 @@ export interface RelayOptions {
   /** Called after each acknowledged batch with the new checkpoint (for the relay-lag metric). */
   onPublished?: (position: number) => void;
 }
-
-const MAX_RETRY_DELAY_MS = 30_000;
 
 /** Resolves on the next commit (at once if one came since the last wait), after `ms`, or on abort. */
 function commitWaiter(eventStore: EventStore) {
@@ -91,7 +90,7 @@ export async function runRelay(options: RelayOptions): Promise<void> {
   const { eventStore, publisher, checkpoint, logger, signal } = options;
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 1000;
-  const retryDelayMs = options.retryDelayMs ?? 500;
+  const retryDelayMs = options.retryDelayMs ?? FIRST_RETRY_DELAY_MS;
   const commits = commitWaiter(eventStore);
   let failures = 0;
   try {

@@ -1,4 +1,4 @@
-import { coalescing } from '../../src/coalescing';
+import { coalescing, retryingAfterFailure } from '../../src/coalescing';
 
 describe('coalescing', () => {
   it('runs once more for any number of calls made during a run, and not again after', async () => {
@@ -27,5 +27,68 @@ describe('coalescing', () => {
     await work.settled();
     fail = false;
     await expect(work()).resolves.toBeUndefined();
+  });
+});
+
+describe('retryingAfterFailure', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('runs failed work again after the delay, doubling it while it keeps failing, and not after a success', async () => {
+    let runs = 0;
+    const errors: string[] = [];
+    const work = retryingAfterFailure(
+      async () => {
+        runs += 1;
+        if (runs < 3) throw new Error(`failure ${runs}`);
+      },
+      (error) => errors.push((error as Error).message),
+      20,
+    );
+    work.run();
+    await jest.advanceTimersByTimeAsync(19);
+    expect(runs).toBe(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runs).toBe(2);
+    await jest.advanceTimersByTimeAsync(39);
+    expect(runs).toBe(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runs).toBe(3);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(runs).toBe(3);
+    expect(errors).toEqual(['failure 1', 'failure 2']);
+  });
+
+  it('retries once however many runs a failure reached', async () => {
+    let runs = 0;
+    const shared = coalescing(async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('store unavailable');
+    });
+    const work = retryingAfterFailure(shared, () => {}, 20);
+    work.run();
+    work.run();
+    work.run();
+    await jest.advanceTimersByTimeAsync(60_000);
+
+    expect(runs).toBe(2);
+  });
+
+  it('retries no more once stopped', async () => {
+    let runs = 0;
+    const work = retryingAfterFailure(
+      async () => {
+        runs += 1;
+        throw new Error('store unavailable');
+      },
+      () => {},
+      20,
+    );
+    work.run();
+    await jest.advanceTimersByTimeAsync(5);
+    work.stop();
+    await jest.advanceTimersByTimeAsync(60_000);
+
+    expect(runs).toBe(1);
   });
 });

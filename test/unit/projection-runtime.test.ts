@@ -79,6 +79,21 @@ function firstCommitFails(store: ReadStore, failure: Error): ReadStore {
   };
 }
 
+/** A read store whose first commit fails, as a locked file or a lost connection makes it. */
+function failingOnce(store: ReadStore, failure: Error): ReadStore {
+  let failed = false;
+  return {
+    ...store,
+    async commit(changes, checkpoints, after) {
+      if (!failed) {
+        failed = true;
+        throw failure;
+      }
+      await store.commit(changes, checkpoints, after);
+    },
+  };
+}
+
 const counters = [
   { name: 'a.counters', idKind: 'string' as const, searchFields: [], filterFields: [] },
   { name: 'b.counters', idKind: 'string' as const, searchFields: [], filterFields: [] },
@@ -193,5 +208,38 @@ describe('projection runtime, over more than one batch of events', () => {
         ['b', head],
       ]),
     );
+  });
+});
+
+describe('projection runtime, following the log', () => {
+  it('catches up again after a commit failed, without waiting for another append', async () => {
+    const { dir, cleanup } = tempDir();
+    const events = openSqliteEventStore(path.join(dir, 'events.db'));
+    const readStore = openSqliteReadStore(path.join(dir, 'read.db'));
+    await readStore.defineCollections(counters);
+    const failure = new Error('database is locked');
+    let reportFailure: (error: unknown) => void = () => {};
+    const reported = new Promise((resolve) => (reportFailure = resolve));
+    const runtime = createProjectionRuntime(
+      events,
+      failingOnce(readStore, failure),
+      [counter('a')],
+      reportFailure,
+    );
+    await runtime.start();
+
+    const head = await append(events, 'a.counter-1', -1, 3);
+    expect(await reported).toBe(failure);
+    await runtime.waitFor(head);
+    await runtime.stop();
+
+    expect(JSON.parse((await readStore.get('a.counters', 'a.counter-1'))!)).toEqual({
+      id: 'a.counter-1',
+      count: 3,
+      last: head,
+    });
+    await readStore.close();
+    await events.close();
+    cleanup();
   });
 });
