@@ -84,8 +84,10 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     triggers,
     async close() {
       await triggers.stop();
-      await jobs.close();
+      // Before the jobs: a job still waiting for the read models (a worker role's, for the projector
+      // role) then fails and is queued again, where it would have held the queue's close up.
       await runtime.stop();
+      await jobs.close();
       await eventStore.close();
       await readStore.close();
     },

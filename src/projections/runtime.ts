@@ -8,7 +8,10 @@ import type { Document, DocumentChange, DocumentId, ReadStore } from './read-sto
 export interface ProjectionProgress {
   /** The position every projector has passed. */
   position(): number;
-  /** Resolves once every projector has passed `position`; after `timeoutMs`, rejects with ProjectionTimeout. */
+  /**
+   * Resolves once every projector has passed `position`; after `timeoutMs`, rejects with
+   * ProjectionTimeout, and once the runtime is stopped, with ProjectionStopped.
+   */
   waitFor(position: number, timeoutMs?: number): Promise<void>;
 }
 
@@ -16,6 +19,13 @@ export class ProjectionTimeout extends Error {
   constructor(readonly position: number) {
     super(`The read models did not reach position ${position} in time`);
     this.name = 'ProjectionTimeout';
+  }
+}
+
+export class ProjectionStopped extends Error {
+  constructor(readonly position: number) {
+    super(`The read models stopped before reaching position ${position}`);
+    this.name = 'ProjectionStopped';
   }
 }
 
@@ -222,6 +232,10 @@ export function createProjectionRuntime(
           clearTimeout(timer);
           resolve();
         };
+        waiter.reject = (error) => {
+          clearTimeout(timer);
+          reject(error);
+        };
       });
     },
     async rebuild(onProgress, until) {
@@ -237,6 +251,10 @@ export function createProjectionRuntime(
       following?.stop();
       if (followTimer) clearInterval(followTimer);
       await catchUpOnce.settled();
+      // Nothing moves the position any more: what still waits (a job waiting for another process's
+      // projector) fails now rather than holding the stop up.
+      for (const waiter of waiters) waiter.reject(new ProjectionStopped(waiter.position));
+      waiters = [];
     },
   };
 }

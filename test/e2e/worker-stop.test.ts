@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { MODULES } from '../../src/api/modules';
+import { createLogger } from '../../src/api/kit/logging';
+import { defineScenario } from '../../src/commands/fpa/handlers';
+import type { ScenarioDefinition } from '../../src/commands/fpa/scenarios';
+import { loadConfig } from '../../src/config';
+import { openSuite, startWorker } from '../../src/main';
+import { createSeedContext } from '../../src/seed/context';
+import { SCENARIOS } from '../../src/seed/fpa-data';
+import { tempDir } from '../support/temp-dir';
+
+describe("a worker that follows another process's projector", () => {
+  it('stops while a job waits for read models that projector has not brought', async () => {
+    const { dir, cleanup } = tempDir();
+    const config = loadConfig({
+      SUITE_DATA_DIR: dir,
+      SUITE_SEED: 'none',
+      SUITE_LOG_LEVEL: 'silent',
+      // BullMQ's close waits for the jobs under way.
+      SUITE_REDIS_URL: process.env.SUITE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      SUITE_REDIS_PREFIX: `suite-worker-stop-${randomUUID()}`,
+    });
+    const fpa = MODULES.filter((module) => module.id === 'fpa');
+    const worker = await openSuite(config, { logger: createLogger('silent'), modules: fpa, shared: true });
+    await worker.runtime.follow(50);
+    await startWorker(worker);
+
+    // No projector runs: the planning job this scenario makes due waits for it.
+    const seed = createSeedContext(worker.eventStore, worker.ids, 'test');
+    seed.at(new Date('2026-11-02T09:00:00Z'));
+    await defineScenario(seed.commands, SCENARIOS[0] as ScenarioDefinition);
+    for (let tries = 0; (await worker.jobs.counts()).active === 0 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await worker.jobs.counts()).active).toBe(1);
+
+    await worker.close();
+    expect(worker.runtime.position()).toBe(0);
+    cleanup();
+  });
+});
