@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { showErrors } from './child-logs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -16,8 +17,9 @@ export async function startRole(
 ): Promise<RoleProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), ...args], {
     env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  showErrors(child, `suite ${args.join(' ')}`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { showErrors } from './child-logs';
 import { MODULE_IDS } from '../../src/api/kit/module';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -24,8 +25,9 @@ function portsFrom(port: number): Record<string, string> {
 export async function startSuiteProcess(env: Record<string, string>, port: number): Promise<SuiteProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'start'], {
     env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...portsFrom(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  showErrors(child, 'suite start');
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 300; attempt++) {
