@@ -135,8 +135,8 @@ export function documentWriter(db: Database.Database): WriteChanges {
     for (const [projector, position] of checkpoints) saveCheckpoint.run(projector, position);
     return written;
   });
-  // The write lock is taken up front, waiting out another process's commit (the worker role saves its
-  // job-trigger checkpoint here too). A deferred transaction whose first statement reads (a deletion
-  // looks its document up) fails at once, SQLITE_BUSY_SNAPSHOT, if another process commits before it writes.
+  // The write lock is taken up front, so that a commit waits out another process's (the worker role saves
+  // its job-trigger checkpoint in this file). Deferred, a commit now and then failed at once with
+  // "database is locked" (SQLITE_BUSY, or SQLITE_BUSY_SNAPSHOT when it read before writing) instead.
   return write.immediate;
 }
