@@ -21,6 +21,25 @@ readStoreContract('SQLite', async () => {
   };
 });
 
+/**
+ * Runs `script` in another process with `db`, a better-sqlite3 connection to `file`; resolves once the
+ * script has printed its first line, with the process's exit still to come.
+ */
+async function anotherProcess(file: string, script: string): Promise<{ exited: Promise<[number | null]> }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(process.argv[1]);${script}`,
+      file,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  await once(child.stdout, 'data');
+  return { exited };
+}
+
 describe('SQLite read store shared by two processes (api and projector roles)', () => {
   const collection = { name: 'test.things', idKind: 'integer', searchFields: [], filterFields: [] } as const;
 
@@ -55,21 +74,13 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
     await first.defineCollections([collection]);
     await first.close();
     // Another role indexing an old file: a write transaction held for 7 s.
-    const writer = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(process.argv[1]);
-         db.exec('BEGIN IMMEDIATE');
-         console.log('writing');
-         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 7000);
-         db.exec('COMMIT');`,
-        file,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+    const { exited } = await anotherProcess(
+      file,
+      `db.exec('BEGIN IMMEDIATE');
+       console.log('writing');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 7000);
+       db.exec('COMMIT');`,
     );
-    const exited = once(writer, 'exit');
-    await once(writer.stdout, 'data');
 
     const starting = openSqliteReadStore(file);
     await starting.defineCollections([collection]);
@@ -78,27 +89,20 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
     await starting.close();
     cleanup();
   });
+
   it('commits while another process commits to the same file, as the job triggers save their checkpoint there', async () => {
     const { dir, cleanup } = tempDir();
     const file = path.join(dir, 'read.db');
     const projector = openSqliteReadStore(file, { shared: true });
     await projector.defineCollections([collection]);
-    const triggers = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(process.argv[1]);
-         const save = db.prepare('INSERT INTO checkpoints (projector, position) VALUES (?, ?) ' +
-           'ON CONFLICT (projector) DO UPDATE SET position = excluded.position');
-         console.log('writing');
-         const end = Date.now() + 2000;
-         for (let position = 1; Date.now() < end; position++) save.run('jobs', position);`,
-        file,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+    const { exited } = await anotherProcess(
+      file,
+      `const save = db.prepare('INSERT INTO checkpoints (projector, position) VALUES (?, ?) ' +
+         'ON CONFLICT (projector) DO UPDATE SET position = excluded.position');
+       console.log('writing');
+       const end = Date.now() + 2000;
+       for (let position = 1; Date.now() < end; position++) save.run('jobs', position);`,
     );
-    const exited = once(triggers, 'exit');
-    await once(triggers.stdout, 'data');
 
     // Creates, updates and deletions (a deletion reads its document before it writes).
     const failures: unknown[] = [];

@@ -1,11 +1,6 @@
 import path from 'node:path';
 import { MODULE_IDS } from '../../src/api/kit/module';
-import { createIdAllocator } from '../../src/commands/ids';
-import { defineScenario } from '../../src/commands/fpa/handlers';
-import type { ScenarioDefinition } from '../../src/commands/fpa/scenarios';
-import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
-import { createSeedContext } from '../../src/seed/context';
-import { SCENARIOS } from '../../src/seed/fpa-data';
+import { appendScenarioAsAnotherWriter } from '../support/other-writer';
 import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
 
@@ -30,11 +25,7 @@ describe('`suite start` while another process appends to its log (as `suite mark
   it('serves the appended events, projected, and what the jobs they make due wrote, without a restart', async () => {
     expect((await fetch(`${FPA}/scenarios/base`)).status).toBe(404);
 
-    const store = openSqliteEventStore(path.join(dir, 'events.db'));
-    const seed = createSeedContext(store, createIdAllocator(store), 'other-writer');
-    seed.at(new Date('2026-11-02T09:00:00Z'));
-    await defineScenario(seed.commands, SCENARIOS[0] as ScenarioDefinition);
-    await store.close();
+    await appendScenarioAsAnotherWriter(path.join(dir, 'events.db'));
 
     let statements = await fetch(`${FPA}/statements/base?granularity=year`);
     for (let attempt = 0; statements.status !== 200 && attempt < 100; attempt++) {

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { createIdAllocator } from '../../src/commands/ids';
-import { defineScenario } from '../../src/commands/fpa/handlers';
-import type { ScenarioDefinition } from '../../src/commands/fpa/scenarios';
-import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
-import { createSeedContext } from '../../src/seed/context';
-import { SCENARIOS } from '../../src/seed/fpa-data';
+import { appendScenarioAsAnotherWriter } from '../support/other-writer';
 import { startRole, type RoleProcess } from '../support/role-process';
 import { tempDir } from '../support/temp-dir';
 import { TOKEN } from '../support/esm-harness';
@@ -87,11 +82,7 @@ describe('the service desk and financial planning as separate api, projector and
   });
 
   it('an event written to the log makes the worker role run its job through BullMQ; the api role serves the result', async () => {
-    const store = openSqliteEventStore(path.join(dir, 'events.db'));
-    const seed = createSeedContext(store, createIdAllocator(store), 'e2e');
-    seed.at(new Date('2026-11-02T09:00:00Z'));
-    await defineScenario(seed.commands, SCENARIOS[0] as ScenarioDefinition);
-    await store.close();
+    await appendScenarioAsAnotherWriter(path.join(dir, 'events.db'));
 
     const statements = `http://127.0.0.1:${FPA_PORT}/api/v1/statements/base?granularity=year`;
     let answer = await fetch(statements);

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { MODULES } from '../../src/api/modules';
 import { createLogger } from '../../src/api/kit/logging';
-import { defineScenario } from '../../src/commands/fpa/handlers';
-import type { ScenarioDefinition } from '../../src/commands/fpa/scenarios';
 import { loadConfig } from '../../src/config';
 import { openSuite, startWorker } from '../../src/main';
-import { createSeedContext } from '../../src/seed/context';
-import { SCENARIOS } from '../../src/seed/fpa-data';
 import { createBullMqJobQueue } from '../../src/workers/bullmq-job-queue';
+import { appendScenarioAsAnotherWriter } from '../support/other-writer';
 import { tempDir } from '../support/temp-dir';
 
 describe("a worker that follows another process's projector", () => {
@@ -31,9 +29,7 @@ describe("a worker that follows another process's projector", () => {
     await startWorker(worker);
 
     // No projector runs: the planning job this scenario makes due waits for it.
-    const seed = createSeedContext(worker.eventStore, worker.ids, 'test');
-    seed.at(new Date('2026-11-02T09:00:00Z'));
-    await defineScenario(seed.commands, SCENARIOS[0] as ScenarioDefinition);
+    await appendScenarioAsAnotherWriter(path.join(dir, 'events.db'));
     for (let tries = 0; (await worker.jobs.counts()).active === 0 && tries < 100; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

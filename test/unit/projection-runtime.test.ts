@@ -110,25 +110,25 @@ async function append(store: EventStore, stream: string, revision: number, count
   return events[events.length - 1]!.position;
 }
 
+let cleanup: () => void;
+let events: EventStore;
+let readStore: ReadStore;
+
+beforeEach(async () => {
+  const made = tempDir();
+  cleanup = made.cleanup;
+  events = openSqliteEventStore(path.join(made.dir, 'events.db'));
+  readStore = openSqliteReadStore(path.join(made.dir, 'read.db'));
+  await readStore.defineCollections(counters);
+});
+
+afterEach(async () => {
+  await readStore.close();
+  await events.close();
+  cleanup();
+});
+
 describe('projection runtime, over more than one batch of events', () => {
-  let cleanup: () => void;
-  let events: EventStore;
-  let readStore: ReadStore;
-
-  beforeEach(async () => {
-    const made = tempDir();
-    cleanup = made.cleanup;
-    events = openSqliteEventStore(path.join(made.dir, 'events.db'));
-    readStore = openSqliteReadStore(path.join(made.dir, 'read.db'));
-    await readStore.defineCollections(counters);
-  });
-
-  afterEach(async () => {
-    await readStore.close();
-    await events.close();
-    cleanup();
-  });
-
   it('folds each page of a batch on top of the pages before, and each batch on top of the one before while that one is still being committed', async () => {
     // Two appends of three quarters of a batch each: the first batch ends inside the second append.
     const part = (BATCH_SIZE * 3) / 4;
@@ -213,10 +213,6 @@ describe('projection runtime, over more than one batch of events', () => {
 
 describe('projection runtime, following the log', () => {
   it('catches up again after a commit failed, without waiting for another append', async () => {
-    const { dir, cleanup } = tempDir();
-    const events = openSqliteEventStore(path.join(dir, 'events.db'));
-    const readStore = openSqliteReadStore(path.join(dir, 'read.db'));
-    await readStore.defineCollections(counters);
     const failure = new Error('database is locked');
     let reportFailure: (error: unknown) => void = () => {};
     const reported = new Promise((resolve) => (reportFailure = resolve));
@@ -238,8 +234,5 @@ describe('projection runtime, following the log', () => {
       count: 3,
       last: head,
     });
-    await readStore.close();
-    await events.close();
-    cleanup();
   });
 });
