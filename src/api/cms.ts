@@ -114,12 +114,21 @@ const FormValue = z.union([
   z.array(z.string().max(200)).max(50),
 ]);
 
+/** More fields than any form page has: a submission naming more is refused before it is checked. */
+const MAX_FORM_FIELDS = 100;
+
 const SubmissionCreation = z
   .strictObject({
     page_id: z.int().positive().meta({ description: 'A live FormPage' }),
     form_data: z
       .record(z.string().max(100), FormValue)
-      .meta({ description: 'Field name -> value, checked against the page\u2019s form fields' }),
+      .refine((data) => Object.keys(data).length <= MAX_FORM_FIELDS, {
+        message: `A form has at most ${MAX_FORM_FIELDS} fields`,
+      })
+      .meta({
+        description: 'Field name -> value, checked against the page\u2019s form fields',
+        maxProperties: MAX_FORM_FIELDS,
+      }),
   })
   .meta({ id: 'SubmissionCreation' });
 

@@ -16,6 +16,7 @@ import {
   esmProjector,
   requestsProjection,
 } from '../projections/esm';
+import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../json-nesting';
 import type { DocumentProjection } from '../projections/projection';
 import { seedServiceDesk } from '../seed/esm';
 import { ApiError } from './kit/errors';
@@ -37,7 +38,18 @@ const RequestCreation = z
     service_id: optionalId,
     department_id: optionalId,
     requester_id: optionalId,
-    form_data: z.string().max(65_536).nullable().optional(),
+    form_data: z
+      .string()
+      .max(65_536)
+      .refine((text) => !jsonNestsDeeperThan(text), {
+        message: `A JSON form may nest at most ${MAX_JSON_NESTING} levels`,
+        params: { type: 'json_too_deep' },
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description: `The submitted form, as text (usually JSON): at most 65,536 characters, JSON nested at most ${MAX_JSON_NESTING} levels`,
+      }),
   })
   .meta({ id: 'RequestCreation' });
 

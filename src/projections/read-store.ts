@@ -1,4 +1,5 @@
 import type { Awaitable } from '../awaitable';
+import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../json-nesting';
 export type DocumentId = string | number;
 export type Document = Record<string, unknown>;
 
@@ -87,16 +88,17 @@ export function searchText(definition: CollectionDefinition, doc: Document): str
   return lines.join('\n').toLowerCase();
 }
 
-/** The strings and numbers within a value, however deep in lists and objects. */
-function collectValues(value: unknown, lines: string[]): void {
+/** The strings and numbers within a value, in lists and objects up to `MAX_JSON_NESTING` deep. */
+function collectValues(value: unknown, lines: string[], depth = 0): void {
   if (typeof value === 'string' || typeof value === 'number') lines.push(String(value));
-  else if (Array.isArray(value)) for (const item of value) collectValues(item, lines);
-  else if (value !== null && typeof value === 'object') {
-    for (const item of Object.values(value)) collectValues(item, lines);
-  }
+  else if (depth >= MAX_JSON_NESTING || value === null || typeof value !== 'object') return;
+  else if (Array.isArray(value)) for (const item of value) collectValues(item, lines, depth + 1);
+  else for (const item of Object.values(value)) collectValues(item, lines, depth + 1);
 }
 
+/** A field's JSON text as its values, or as plain text when it is not JSON or nests too deep. */
 function parsedOrText(text: string): unknown {
+  if (jsonNestsDeeperThan(text)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

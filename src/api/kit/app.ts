@@ -2,6 +2,8 @@ import type { RequestListener } from 'node:http';
 import type { Registry } from 'prom-client';
 import { callerCheck } from './access';
 import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
+import { answerFailure } from './http';
+import { requestIdOf } from './logging';
 import { createModuleRouteRouter } from './module-routes';
 import { describeModule, openApiPath } from './openapi';
 import { createReadRouter } from './read-router';
@@ -87,6 +89,17 @@ export function createModuleApp(
     createModuleRouteRouter(module, services, authorize, services.logger, options),
   ];
   return (req, res) => {
-    if (!routers.some((route) => route(req, res))) app(req, res);
+    try {
+      if (!routers.some((route) => route(req, res))) app(req, res);
+    } catch (error) {
+      const failed = {
+        req,
+        res,
+        logger: services.logger,
+        requestId: requestIdOf(req),
+        started: performance.now(),
+      };
+      answerFailure(failed, error);
+    }
   };
 }

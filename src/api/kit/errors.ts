@@ -1,9 +1,11 @@
 import { DomainError, type DomainErrorCode } from '../../commands/errors';
 import { WrongExpectedRevisionError } from '../../events/event-store';
+import { firstDetails } from './validation';
 
 /** Stable error codes of the error envelope, with their HTTP status: the one place that maps them. */
 export const ERROR_STATUS = {
   malformed_json: 400,
+  nesting_too_deep: 400,
   missing_header: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -46,9 +48,22 @@ export class ApiError extends Error {
   }
 }
 
+/** The longest message answered: a message naming many problems is cut there. */
+const MAX_MESSAGE_LENGTH = 2_000;
+
+/** The envelope of an error, bounded: a long message is cut, and only the first issues are listed. */
 export function errorEnvelope(error: ApiError): ErrorEnvelope {
-  const body: ErrorEnvelope = { error: { code: error.code, message: error.message } };
-  if (error.details) body.error.details = error.details;
+  const { message, details } = error;
+  const body: ErrorEnvelope = {
+    error: {
+      code: error.code,
+      message: message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH)}…` : message,
+    },
+  };
+  if (details) {
+    const { issues } = details;
+    body.error.details = Array.isArray(issues) ? { ...details, issues: firstDetails(issues) } : details;
+  }
   return body;
 }
 

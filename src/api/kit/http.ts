@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../../json-nesting';
 import { ApiError, ERROR_STATUS, errorEnvelope, toApiError } from './errors';
+import { logCompleted } from './logging';
 
 /** The kit's hot-path routers answer a request and return true, or return false to pass it on. */
 export type Router = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -20,6 +23,11 @@ export function sendJson(
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
+/** The 500 envelope, encoded once: what is sent when an error's own envelope cannot be. */
+const INTERNAL_ERROR = Buffer.from(
+  JSON.stringify(errorEnvelope(new ApiError('internal_error', 'Internal server error'))),
+);
+
 /** Answers with the error envelope of the error (500 without details for anything unexpected). */
 export function sendError(
   res: ServerResponse,
@@ -27,18 +35,56 @@ export function sendError(
   headers: Readonly<Record<string, string>> = {},
 ): ApiError {
   const apiError = toApiError(error);
-  sendJson(res, ERROR_STATUS[apiError.code], Buffer.from(JSON.stringify(errorEnvelope(apiError))), {
-    ...headers,
-    ...apiError.headers,
-  });
+  let body: Buffer;
+  try {
+    body = Buffer.from(JSON.stringify(errorEnvelope(apiError)));
+  } catch {
+    sendJson(res, 500, INTERNAL_ERROR, headers);
+    return new ApiError('internal_error', 'Internal server error');
+  }
+  sendJson(res, ERROR_STATUS[apiError.code], body, { ...headers, ...apiError.headers });
   return apiError;
+}
+
+/** What a failed request's answer and log line need to know about it. */
+export interface FailedRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  logger: Logger;
+  requestId: string;
+  started: number;
+}
+
+/**
+ * Answers a request that failed, and never throws: the error envelope (a 500 for anything unexpected,
+ * logged with the request id), or, when the answer was already under way (a stream), its end. The
+ * last resort of every route: whatever went wrong, the process keeps serving.
+ */
+export function answerFailure({ req, res, logger, requestId, started }: FailedRequest, error: unknown): void {
+  const at = { id: requestId, method: req.method, url: req.url };
+  try {
+    if (res.headersSent) {
+      logger.error({ err: error, req: at }, 'response failed');
+      res.end();
+      return;
+    }
+    const apiError = sendError(res, error, { 'X-Request-Id': requestId });
+    if (apiError.code === 'internal_error') logger.error({ err: error, req: at }, 'request failed');
+    logCompleted(logger, req, requestId, res.statusCode, started);
+  } catch (failure) {
+    logger.error({ err: failure, req: at }, 'answering a failed request failed');
+    res.destroy();
+  }
 }
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * Reads a JSON request body of at most `limit` bytes: 413 when larger, 415 when it is not JSON or not
- * UTF-8, 400 when it does not parse. No body is `undefined` (the payload's validation names it).
+ * Reads a JSON request body of at most `limit` bytes: 413 when larger, 415 when it is not declared as
+ * UTF-8 JSON, 400 when it is not valid UTF-8, does not parse or nests deeper than `MAX_JSON_NESTING`.
+ * No body is `undefined` (the payload's validation names it).
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -66,8 +112,21 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity') {
     throw new ApiError('unsupported_media_type', 'Send the request body without a content encoding');
   }
+  let text: string;
   try {
-    return JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
+    text = UTF8.decode(Buffer.concat(chunks, size));
+  } catch {
+    throw new ApiError('malformed_json', 'The request body is not valid UTF-8');
+  }
+  if (jsonNestsDeeperThan(text)) {
+    throw new ApiError(
+      'nesting_too_deep',
+      `The request body nests arrays and objects deeper than ${MAX_JSON_NESTING} levels`,
+      { max_depth: MAX_JSON_NESTING },
+    );
+  }
+  try {
+    return JSON.parse(text);
   } catch {
     throw new ApiError('malformed_json', 'The request body is not valid JSON');
   }

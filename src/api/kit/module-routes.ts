@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import { bearerCheck } from './auth';
 import { ApiError } from './errors';
-import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
+import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import type { Caller, ModuleDefinition, ModuleRoute, ModuleSettings, RouteServices } from './module';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
 import { headerOf } from './access';
 import { awaitPosition, minPositionOf } from './consistency';
-import { summarise, zodDetails, type ValidationDetail } from './validation';
+import { firstDetails, summarise, zodDetails, type ValidationDetail } from './validation';
 
 const invalid = (details: ValidationDetail[]) =>
   new ApiError('validation_error', summarise(details), { issues: details });
@@ -67,7 +67,7 @@ export function createModuleRouteRouter(
         if (!parsed.success) {
           const details = zodDetails(parsed.error, 'query');
           // Bad query parameters keep the module's read-error shape.
-          if (module.readErrors === 'detail') return { status: 422, body: { detail: details } };
+          if (module.readErrors === 'detail') return { status: 422, body: { detail: firstDetails(details) } };
           throw invalid(details);
         }
         query = parsed.data;
@@ -84,8 +84,8 @@ export function createModuleRouteRouter(
       }
       const commands = requestCommandContext(services, { caller, requestId, header: headerOf(req) });
       return route.handle({ query, params, body, caller, requestId, commands, req, res, settings }, services);
-    })().then(
-      (answer) => {
+    })()
+      .then((answer) => {
         if (answer !== 'streamed') {
           sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {
             ...answer.headers,
@@ -93,19 +93,8 @@ export function createModuleRouteRouter(
           });
         }
         logCompleted(logger, req, requestId, res.statusCode, started);
-      },
-      (error: unknown) => {
-        if (res.headersSent) {
-          logger.error({ err: error, req: { id: requestId, method: req.method, url } }, 'stream failed');
-          res.end();
-          return;
-        }
-        const apiError = sendError(res, error, { 'X-Request-Id': requestId });
-        if (apiError.code === 'internal_error')
-          logger.error({ err: error, req: { id: requestId, method: req.method, url } }, 'request failed');
-        logCompleted(logger, req, requestId, res.statusCode, started);
-      },
-    );
+      })
+      .catch((error: unknown) => answerFailure({ req, res, logger, requestId, started }, error));
     return true;
   };
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Awaitable } from '../../awaitable';
 import type { Filter, ReadStore } from '../../projections/read-store';
-import { decodeSegment, sendError, sendJson, type Router } from './http';
+import { answerFailure, decodeSegment, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import type { Caller, ModuleDefinition } from './module';
 import { invalidParameters, readItem, readList, scopeFilter, type ReadAnswer } from './reads';
@@ -47,12 +47,7 @@ export function createReadRouter(
       sendJson(res, status, body, { 'X-Request-Id': id });
       logCompleted(logger, req, id, status, started);
     };
-    const fail = (error: unknown) => {
-      const apiError = sendError(res, error, { 'X-Request-Id': id });
-      if (apiError.code === 'internal_error')
-        logger.error({ err: error, req: { id, method: req.method, url } }, 'request failed');
-      logCompleted(logger, req, id, res.statusCode, started);
-    };
+    const fail = (error: unknown) => answerFailure({ req, res, logger, requestId: id, started }, error);
     const minPosition = minPositionOf(req);
     // A read that needs neither an access check nor a wait is answered in this turn of the event loop
     // when the read store answers synchronously (the embedded one does).
@@ -72,7 +67,7 @@ export function createReadRouter(
       fail(error);
       return true;
     }
-    if (answer instanceof Promise) answer.then(respond, fail);
+    if (answer instanceof Promise) answer.then(respond).catch(fail);
     else respond(answer);
     return true;
   };

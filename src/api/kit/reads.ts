@@ -2,7 +2,7 @@ import { whenReady, type Awaitable } from '../../awaitable';
 import type { Document, DocumentId, Filter, FindResult, ReadStore } from '../../projections/read-store';
 import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
 import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
-import { parseInteger, summarise, zodDetails, type ValidationDetail } from './validation';
+import { firstDetails, parseInteger, summarise, zodDetails, type ValidationDetail } from './validation';
 
 /** A read's answer: its status and its JSON, encoded. */
 export interface ReadAnswer {
@@ -41,7 +41,7 @@ function error(apiError: ApiError): ReadAnswer {
 }
 
 export function invalidParameters(module: ModuleDefinition, details: ValidationDetail[]): ReadAnswer {
-  if (module.readErrors === 'detail') return json(422, { detail: details });
+  if (module.readErrors === 'detail') return json(422, { detail: firstDetails(details) });
   return error(new ApiError('validation_error', summarise(details), { issues: details }));
 }
 

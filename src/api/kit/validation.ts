@@ -131,25 +131,47 @@ function describeIssue(issue: z.core.$ZodIssue): Pick<ValidationDetail, 'msg' | 
   }
 }
 
+/** Longer keys and values are shortened in a detail's location, and never echoed as its input. */
+const ECHOED_LENGTH = 200;
+
+const shortened = (segment: string | number) =>
+  typeof segment === 'string' && segment.length > ECHOED_LENGTH
+    ? `${segment.slice(0, ECHOED_LENGTH)}…`
+    : segment;
+
+/** Inputs echoed back: small scalars only, never a long, large or nested value the caller sent. */
+function echoable(input: unknown): boolean {
+  if (typeof input === 'string') return input.length <= ECHOED_LENGTH;
+  return input === null || typeof input === 'number' || typeof input === 'boolean';
+}
+
 /** Turns zod issues into validation details; an unknown key becomes one entry per key. */
 export function zodDetails(error: z.ZodError, location: Location): ValidationDetail[] {
   return error.issues.flatMap((issue) => {
     const described = describeIssue(issue);
+    const path = issue.path.map((segment) => shortened(segment as string | number));
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ loc: [location, ...issue.path.map(String), key], ...described }));
+      return issue.keys.map((key) => ({ loc: [location, ...path, shortened(key)], ...described }));
     }
-    const detail: ValidationDetail = {
-      loc: [location, ...(issue.path as (string | number)[])],
-      ...described,
-    };
-    if (issue.input !== undefined) detail.input = issue.input;
+    const detail: ValidationDetail = { loc: [location, ...path], ...described };
+    if (issue.input !== undefined && echoable(issue.input)) detail.input = issue.input;
     return [detail];
   });
 }
 
-/** `title: Field required; extra: Extra inputs are not permitted` */
+/** Details answered for one request at most: a huge invalid array must not make a huge answer. */
+export const MAX_DETAILS = 20;
+
+/** The first `MAX_DETAILS` details. */
+export function firstDetails<Detail>(details: readonly Detail[]): Detail[] {
+  return details.slice(0, MAX_DETAILS);
+}
+
+/** `title: Field required; extra: Extra inputs are not permitted` (the first `MAX_DETAILS` of them) */
 export function summarise(details: readonly ValidationDetail[]): string {
-  return details
+  const more = details.length - MAX_DETAILS;
+  return firstDetails(details)
     .map((detail) => `${detail.loc.slice(1).join('.') || detail.loc[0]}: ${detail.msg}`)
-    .join('; ');
+    .join('; ')
+    .concat(more > 0 ? `; and ${more} more` : '');
 }
