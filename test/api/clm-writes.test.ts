@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { clmModule } from '../../src/api/clm';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
-import { ACME, clmFixtures, type ClmFixtures } from '../support/clm-fixtures';
+import { ACME, GLOBEX, clmFixtures, type ClmFixtures } from '../support/clm-fixtures';
 import { expectEnvelope, namedFields } from './spec';
 
 let h: ModuleHarness<ClmFixtures>;
@@ -72,6 +72,33 @@ describe('POST /api/v1/obligations', () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await h.suite.eventStore.headPosition()).toBe(head);
+  });
+
+  it.each([
+    ['the same body', () => valid()],
+    ['another body', () => ({ ...valid(), title: 'Another title' })],
+  ])(
+    "keeps Idempotency-Keys per workspace: another workspace's key with %s is a new write of its own",
+    async (_label, body) => {
+      const first = await post(valid(), { 'Idempotency-Key': 'obl-shared' }).expect(201);
+      const globex = {
+        'X-Svc-Organisation': GLOBEX,
+        'X-Svc-Actor': 'm-globex-owner',
+        'Idempotency-Key': 'obl-shared',
+      };
+      const other = await post({ ...body(), contract_id: h.fixtures.globexContract }, globex).expect(201);
+      expect(other.headers['idempotent-replayed']).toBeUndefined();
+      expect(other.body.id).not.toBe(first.body.id);
+      expect(other.body.workspace_id).toBe(GLOBEX);
+    },
+  );
+
+  it('keeps Idempotency-Keys per member: another member of the workspace gets no replay', async () => {
+    const first = await post(valid(), { 'Idempotency-Key': 'obl-member' }).expect(201);
+    const editor = { 'X-Svc-Actor': 'm-acme-editor', 'Idempotency-Key': 'obl-member' };
+    const other = await post(valid(), editor).expect(201);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.body.id).not.toBe(first.body.id);
   });
 
   it('answers 404 for a contract that does not exist', async () => {

@@ -11,7 +11,7 @@ import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionProgress } from '../../projections/runtime';
 import { headerOf } from './access';
 import { ApiError } from './errors';
-import { pathMatcher, readJsonBody, sendError, sendJson, type Router } from './http';
+import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { clientToken, logCompleted, requestIdOf } from './logging';
 import type { Caller, ModuleDefinition, WriteRoute } from './module';
 import { summarise, zodDetails } from './validation';
@@ -69,14 +69,16 @@ function idempotencyClaim(
       issues: [{ loc: ['header', 'Idempotency-Key'], msg: 'Invalid idempotency key', type: 'value_error' }],
     });
   }
-  // Scoped by the declared route, not the spelling of the URL; the target is part of the fingerprint.
+  // Scoped by the caller (and their workspace, where there is one) and the declared route, not the
+  // spelling of the URL: another caller's key is another key. The target is part of the fingerprint.
   const target = {
     route: `${route.method.toUpperCase()} ${route.path}`,
     params: request.params,
     body: request.body,
   };
+  const { actor, scope } = request.caller;
   return {
-    key: `${module.id}:${target.route}:${key}`,
+    key: `${module.id}:${scope === undefined ? '' : `${scope}:`}${actor}:${target.route}:${key}`,
     fingerprint: createHash('sha256')
       .update(canonicalize(target) as string)
       .digest('hex'),
@@ -208,21 +210,15 @@ export function createWriteRouter(
         requestId,
         caller,
       });
-    })().then(
-      (answer) => {
+    })()
+      .then((answer) => {
         sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {
           ...answer.headers,
           'X-Request-Id': requestId,
         });
         logCompleted(logger, req, requestId, answer.status, started);
-      },
-      (error: unknown) => {
-        const apiError = sendError(res, error, { 'X-Request-Id': requestId });
-        if (apiError.code === 'internal_error')
-          logger.error({ err: error, req: { id: requestId, method: req.method, url } }, 'request failed');
-        logCompleted(logger, req, requestId, res.statusCode, started);
-      },
-    );
+      })
+      .catch((error: unknown) => answerFailure({ req, res, logger, requestId, started }, error));
     return true;
   };
 }
