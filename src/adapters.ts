@@ -28,7 +28,10 @@ export async function openEventStore(config: Config): Promise<EventStore> {
 /** The read models named by SUITE_READ_STORE; `shared` when other processes write them too. */
 export async function openReadStore(config: Config, { shared }: { shared: boolean }): Promise<ReadStore> {
   if (config.readStore !== 'sqlite') return openMongoReadStore(config.readStore);
-  return openSqliteReadStore(path.join(config.dataDir, 'read-models.db'), { shared });
+  return openSqliteReadStore(path.join(config.dataDir, 'read-models.db'), {
+    shared,
+    cacheBytes: config.cacheBytes,
+  });
 }
 
 /** BullMQ on SUITE_REDIS_URL when set; otherwise jobs run in the process that queues them. */

@@ -1,6 +1,8 @@
 import type { Filter as MongoFilter } from 'mongodb';
+import { jsonNestsDeeperThan } from '../json-nesting';
 import {
   searchText,
+  serialisedOrUnstorable,
   type CollectionDefinition,
   type Document,
   type DocumentId,
@@ -30,11 +32,22 @@ export function documentKey(definition: CollectionDefinition, id: DocumentId): D
   return typeof id === 'string' && /^-?\d+$/.test(id) ? Number(id) : id;
 }
 
+/** MongoDB refuses documents nested deeper than this; a stored document wraps the projector's in one level. */
+const BSON_MAX_NESTING = 100;
+
 /** The document as its JSON text reads back: no `undefined`, no Date or other class instance. */
 export function storedDocument(definition: CollectionDefinition, doc: Document): Omit<StoredDocument, '_id'> {
-  const plain = JSON.parse(JSON.stringify(doc)) as Document;
+  const json = JSON.stringify(doc);
+  if (jsonNestsDeeperThan(json, BSON_MAX_NESTING - 1)) {
+    throw new Error(`nested deeper than MongoDB stores (${BSON_MAX_NESTING} levels)`);
+  }
+  const plain = JSON.parse(json) as Document;
   return { doc: plain, text: searchText(definition, plain) };
 }
+
+/** `storedDocument`, or `UnstorableDocument` when the document cannot be stored. */
+export const storable = (definition: CollectionDefinition, id: DocumentId, doc: Document) =>
+  serialisedOrUnstorable(definition.name, id, () => storedDocument(definition, doc));
 
 /** The user's text as a regular expression that matches exactly that text (NUL included). */
 export function escapeRegex(text: string): string {

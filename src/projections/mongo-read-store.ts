@@ -1,5 +1,6 @@
 import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
-import { collectionName, documentKey, findFilter, storedDocument, type StoredDocument } from './mongo-query';
+import { collectionName, documentKey, findFilter, storable, type StoredDocument } from './mongo-query';
+import { encodePage } from './page-json';
 import type { CollectionDefinition, Document, DocumentChange, DocumentId, ReadStore } from './read-store';
 
 const CHECKPOINTS = 'checkpoints';
@@ -75,7 +76,7 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
           : {
               replaceOne: {
                 filter: { _id },
-                replacement: storedDocument(into.definition, change.doc),
+                replacement: storable(into.definition, change.id, change.doc),
                 upsert: true,
               },
             };
@@ -86,7 +87,7 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
     return writes;
   }
 
-  return {
+  const store: ReadStore = {
     async defineCollections(definitions) {
       for (const definition of definitions) targets.set(definition.name, await define(definition));
     },
@@ -118,6 +119,7 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
         await session.endSession();
       }
     },
+    findJson: async (name, query) => encodePage(await store.find(name, query), query).body,
     async load(name, ids) {
       const from = target(name);
       const keys = ids.map((id) => documentKey(from.definition, id));
@@ -170,6 +172,9 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
         await session.endSession();
       }
     },
+    checkStorable(name, id, doc) {
+      storable(target(name).definition, id, doc);
+    },
     async reset(projectors) {
       const stored = await db.listCollections({ name: /^rm\./ }, { nameOnly: true }).toArray();
       for (const { name } of stored) await db.dropCollection(name);
@@ -182,4 +187,5 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
       await client.close();
     },
   };
+  return store;
 }

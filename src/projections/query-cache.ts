@@ -1,13 +1,17 @@
+import { ENTRY_BYTES, type CacheBudget, type Kept } from './cache-budget';
 import { isAscii, passesFilter } from './filter-match';
-import type { Document, DocumentId, FindQuery, FindResult } from './read-store';
+import type { PageJson } from './page-json';
+import type { Document, DocumentId, FindQuery } from './read-store';
 
-/** Pages and totals kept per collection, each; the oldest goes first. */
-const CACHED_QUERIES = 512;
 /**
- * A total is kept with its results' ids (integer ids, in order) while they are this many or fewer:
- * at most 8 bytes x 5,000 x 512 searches, 20 MB, per collection.
+ * Pages and totals kept per collection, each, however few bytes they take: a commit looks at every one
+ * of them. The oldest goes first.
  */
+const CACHED_QUERIES = 512;
+/** A total is kept with its results' ids (integer ids, in order) while they are this many or fewer. */
 export const LISTED_RESULTS = 5_000;
+/** What each listed id costs. */
+const ID_BYTES = 8;
 
 /** A document as the store held it: its JSON (null: no document) and its search text (null: none). */
 export interface IndexedState {
@@ -69,7 +73,7 @@ function membership({ filters = [], q }: Searched): Membership {
   };
 }
 
-interface Entry<T> {
+interface Entry<T> extends Kept {
   member: Membership;
   value: T;
 }
@@ -86,10 +90,13 @@ interface Total extends Entry<number> {
  * pages of queries its documents are among neither before nor after.
  */
 export class QueryCache {
-  private readonly pages = new Map<string, Entry<FindResult>>();
+  private readonly pages = new Map<string, Entry<PageJson>>();
   private readonly totals = new Map<string, Total>();
 
-  page(query: FindQuery): FindResult | undefined {
+  /** `budget` counts what is kept, with the other caches of the store, and drops the oldest. */
+  constructor(private readonly budget: CacheBudget) {}
+
+  page(query: FindQuery): PageJson | undefined {
     return this.pages.get(pageKey(query))?.value;
   }
 
@@ -102,11 +109,26 @@ export class QueryCache {
     return this.totals.get(totalKey(query))?.ids;
   }
 
-  /** Keeps a page and its total, and the ids of all the query's results when they were listed. */
-  remember(query: FindQuery, page: FindResult, ids?: readonly number[]): void {
+  /**
+   * Keeps a page and its total, and the ids of all the query's results when they were listed; a page
+   * or ids too large for the budget are not kept.
+   */
+  remember(query: FindQuery, page: PageJson, ids?: readonly number[]): void {
     const member = membership(query);
-    keep(this.pages, pageKey(query), { member, value: page });
-    keep(this.totals, totalKey(query), { member, value: page.total, ids });
+    const key = pageKey(query);
+    const bytes = ENTRY_BYTES + key.length + page.body.length + page.ends.byteLength;
+    if (this.budget.admits(bytes)) {
+      this.keep(this.pages, key, { member, value: page, bytes, drop: () => this.pages.delete(key) });
+    }
+    const searched = totalKey(query);
+    const keptIds = ids && this.budget.admits(totalBytes(searched, ids)) ? ids : undefined;
+    this.keep(this.totals, searched, {
+      member,
+      value: page.total,
+      ids: keptIds,
+      bytes: totalBytes(searched, keptIds),
+      drop: () => this.totals.delete(searched),
+    });
   }
 
   /** Accounts for a commit's changes: moves the totals it can, forgets what it may have changed. */
@@ -116,28 +138,53 @@ export class QueryCache {
       before: judged(change.before),
       after: judged(change.after),
     }));
-    for (const [key, { member }] of this.pages) {
+    for (const [key, entry] of this.pages) {
+      const { member } = entry;
       const touched = states.some(({ before, after }) => member(before) !== false || member(after) !== false);
-      if (touched) this.pages.delete(key);
+      if (touched) this.forget(this.pages, key, entry);
     }
     for (const [key, entry] of this.totals) {
       for (const { id, before, after } of states) {
         const was = entry.member(before);
         const is = entry.member(after);
         if (was === undefined || is === undefined) {
-          this.totals.delete(key);
+          this.forget(this.totals, key, entry);
           break;
         }
         entry.value += Number(is) - Number(was);
-        if (entry.ids && was !== is) entry.ids = listed(entry.ids, id, is);
+        if (entry.ids && was !== is) {
+          entry.ids = listed(entry.ids, id, is);
+          this.budget.resize(entry, totalBytes(key, entry.ids));
+        }
       }
     }
   }
 
   clear(): void {
+    for (const entry of [...this.pages.values(), ...this.totals.values()]) this.budget.release(entry);
     this.pages.clear();
     this.totals.clear();
   }
+
+  private keep<E extends Kept>(entries: Map<string, E>, key: string, entry: E): void {
+    const known = entries.get(key);
+    if (known) this.forget(entries, key, known);
+    else if (entries.size >= CACHED_QUERIES) {
+      const [oldestKey, oldest] = entries.entries().next().value as [string, E];
+      this.forget(entries, oldestKey, oldest);
+    }
+    entries.set(key, entry);
+    this.budget.keep(entry);
+  }
+
+  private forget<E extends Kept>(entries: Map<string, E>, key: string, entry: E): void {
+    entries.delete(key);
+    this.budget.release(entry);
+  }
+}
+
+function totalBytes(key: string, ids: readonly number[] | undefined): number {
+  return ENTRY_BYTES + key.length + (ids?.length ?? 0) * ID_BYTES;
 }
 
 /** The ids with `id` added or removed, still in order; undefined once they are no longer listed. */
@@ -160,11 +207,4 @@ function pageKey(query: FindQuery): string {
 /** A search's total is the same on every page of it. */
 function totalKey(query: Searched): string {
   return JSON.stringify([query.filters, query.q?.toLowerCase()]);
-}
-
-function keep<E>(entries: Map<string, E>, key: string, entry: E): void {
-  if (!entries.has(key) && entries.size >= CACHED_QUERIES) {
-    entries.delete(entries.keys().next().value as string);
-  }
-  entries.set(key, entry);
 }

@@ -52,6 +52,8 @@ export interface ReadStore {
   /** Adapters that answer synchronously may return the value itself (see `Awaitable`). */
   get(collection: string, id: DocumentId): Awaitable<string | null>;
   find(collection: string, query: FindQuery): Awaitable<FindResult>;
+  /** The same page as the encoded body of a list answer (see `encodePage`), sent as it is. */
+  findJson(collection: string, query: FindQuery): Awaitable<Buffer>;
   /** Loads documents for a projector to evolve; missing ids are absent from the map. */
   load(collection: string, ids: readonly DocumentId[]): Promise<Map<DocumentId, Document>>;
   checkpoints(): Promise<Map<string, number>>;
@@ -67,11 +69,39 @@ export interface ReadStore {
     after?: Promise<void>,
   ): Promise<void>;
   /**
+   * Throws `UnstorableDocument` when a commit could not store the document (it cannot be serialised):
+   * the projection runtime asks, after each event, about a document a commit has failed on.
+   */
+  checkStorable(collection: string, id: DocumentId, doc: Document): void;
+  /**
    * Drops every document and the named projectors' checkpoints (for `suite rebuild`); other
    * checkpoints kept here (the job triggers') stay.
    */
   reset(projectors: readonly string[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A document a commit cannot store: nested too deep to serialise, say. The commit stores nothing. */
+export class UnstorableDocument extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: DocumentId,
+    cause: unknown,
+  ) {
+    super(`${collection} ${id} cannot be stored: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'UnstorableDocument';
+  }
+}
+
+/** What `serialise` makes of a document, or `UnstorableDocument` when it fails. */
+export function serialisedOrUnstorable<T>(collection: string, id: DocumentId, serialise: () => T): T {
+  try {
+    return serialise();
+  } catch (error) {
+    throw new UnstorableDocument(collection, id, error);
+  }
 }
 
 /**

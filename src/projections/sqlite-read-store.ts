@@ -1,15 +1,20 @@
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type {
-  CollectionDefinition,
-  Document,
-  DocumentId,
-  Filter,
-  FindQuery,
-  FindResult,
-  ReadStore,
+import { whenReady, type Awaitable } from '../awaitable';
+import {
+  serialisedOrUnstorable,
+  type CollectionDefinition,
+  type Document,
+  type DocumentChange,
+  type DocumentId,
+  type Filter,
+  type FindQuery,
+  type ReadStore,
 } from './read-store';
+import { createCacheBudget, DEFAULT_CACHE_MB } from './cache-budget';
+import { createDocumentCache, type DocumentCache } from './document-cache';
 import { onePerTurn } from './one-per-turn';
+import { decodePage, encodePage, type PageJson } from './page-json';
 import {
   anyOf,
   createWordIndex,
@@ -24,6 +29,7 @@ import {
   commitVocabulary,
   documentWriter,
   serializeChange,
+  type SerializedChange,
   type WriteChanges,
 } from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
@@ -31,8 +37,6 @@ import { writerThread } from './writer-thread';
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 /** The trigram index answers substrings of three characters or more; shorter ones scan. */
 const TRIGRAM = 3;
-/** Documents kept per collection; the oldest goes first. */
-const CACHED_DOCS = 4096;
 /**
  * Bytes of new index terms FTS5 keeps in memory before it writes them out as a segment (its default
  * is 1 MB). Larger, a catch-up's commit writes one segment per FTS table instead of many small ones
@@ -67,8 +71,7 @@ interface Collection {
   definition: CollectionDefinition;
   /** Pages and totals already answered. */
   queries: QueryCache;
-  /** Documents already read by id, each forgotten when a commit changes it. */
-  docs: Map<DocumentId, string>;
+  docs: DocumentCache;
   table: string;
   fts: string;
   words: string;
@@ -78,6 +81,8 @@ interface Collection {
   oneWordCount: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
 }
+
+const bodyOf = (page: PageJson) => page.body;
 
 /** The store's connection to its file, and what is prepared on it. */
 interface Connection {
@@ -162,15 +167,20 @@ function filterSql(target: Collection, filters: readonly Filter[]): { clauses: s
  * field and an FTS5 trigram index over the lower-cased search text. Read models are rebuilt from the
  * log, so commits use `synchronous=NORMAL`: a crash may lose the newest commits, never consistency,
  * and the projectors catch up again from the checkpoint that was kept with the documents.
- * Answered pages, totals and documents are cached until a commit may have changed them (see
- * `QueryCache`; a large commit empties its collections' pages and totals). A `shared` store
- * (the roles of the distributed profile, where the projector is another process) also empties every
- * cache when SQLite's `data_version` says another process committed.
+ * Answered pages (encoded, see `PageJson`), totals and documents are cached until a commit may have
+ * changed them (see `QueryCache`; a large commit empties its collections' pages and totals), all
+ * collections' within one budget of `cacheBytes`. A `shared` store (the roles of the distributed
+ * profile, where the projector is another process) also empties every cache when SQLite's
+ * `data_version` says another process committed.
  */
-export function openSqliteReadStore(file: string, { shared = false }: { shared?: boolean } = {}): ReadStore {
+export function openSqliteReadStore(
+  file: string,
+  { shared = false, cacheBytes = DEFAULT_CACHE_MB * 2 ** 20 }: { shared?: boolean; cacheBytes?: number } = {},
+): ReadStore {
   let connection = connect(file);
   let seenVersion = connection.dataVersion.get();
   const collections = new Map<string, Collection>();
+  const budget = createCacheBudget(cacheBytes);
   const thread = writerThread(file);
   /**
    * Pages not kept are read one per turn: at 1M records a count takes up to 7 ms by word and 57 ms by
@@ -229,8 +239,8 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     }
     return {
       definition,
-      queries: new QueryCache(),
-      docs: new Map(),
+      queries: new QueryCache(budget),
+      docs: createDocumentCache(budget),
       table,
       fts,
       words,
@@ -272,10 +282,17 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     return found;
   }
 
+  function serializedChange(target: Collection, change: DocumentChange): SerializedChange {
+    return serialisedOrUnstorable(change.collection, change.id, () =>
+      serializeChange(target.table, target.definition, change),
+    );
+  }
+
   /**
    * Where a lower-cased search looks, and how: a word index or the trigram index (see `word-index.ts`),
-   * or, shorter than a trigram, the text of every document. With it, the count of its matches: those of
-   * a search within one word of the vocabulary are counted in the word index (see `oneWordCount`).
+   * or, shorter than a trigram (or holding a NUL), the text of every document. With it, the count of
+   * its matches: those of a search within one word of the vocabulary are counted in the word index
+   * (see `oneWordCount`).
    */
   function searchIndex(target: Collection, q: string): SearchIndex {
     const { fts, words } = target;
@@ -285,7 +302,8 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       param,
       count: { sql: `SELECT count(*) FROM ${index} WHERE ${clause}`, params: [param] },
     });
-    if ([...q].length < TRIGRAM) return searching(fts, `instr(${fts}.text, ?) > 0`, q);
+    // FTS5 cannot take a NUL in a MATCH expression (it ends the query there); `instr` can.
+    if ([...q].length < TRIGRAM || q.includes('\0')) return searching(fts, `instr(${fts}.text, ?) > 0`, q);
     const found = target.wordsContaining(q);
     if (!found) return searching(fts, `${fts} MATCH ?`, phrase(q));
     const search = searching(words, `${words} MATCH ?`, anyOf(found));
@@ -387,8 +405,8 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     return ids.slice(offset, offset + limit).flatMap((id) => target.get.get(id)?.doc ?? []);
   }
 
-  /** A page not kept, read by SQL; queued work meanwhile may have kept it. */
-  function answer(target: Collection, query: FindQuery): FindResult {
+  /** A page not kept, read by SQL and encoded; queued work meanwhile may have kept it. */
+  function answer(target: Collection, query: FindQuery): PageJson {
     forgetOtherWriters();
     const cached = target.queries.page(query);
     if (cached) return cached;
@@ -400,9 +418,16 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     if (total > query.offset) {
       items = ids ? listedItems(target, ids, query) : pageItems(sqlOf().page(total), query);
     }
-    const page = { total, items };
+    const page = encodePage({ total, items }, query);
     target.queries.remember(query, page, ids);
     return page;
+  }
+
+  /** A page kept, or one read in its turn. */
+  function pageJson(name: string, query: FindQuery): Awaitable<PageJson> {
+    const target = collection(name);
+    forgetOtherWriters();
+    return target.queries.page(query) ?? inTurn(() => answer(target, query));
   }
 
   return {
@@ -415,16 +440,11 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       const cached = target.docs.get(id);
       if (cached !== undefined) return cached;
       const doc = target.get.get(id)?.doc ?? null;
-      if (doc === null) return null;
-      if (target.docs.size >= CACHED_DOCS) target.docs.delete(target.docs.keys().next().value as DocumentId);
-      target.docs.set(id, doc);
+      if (doc !== null) target.docs.remember(id, doc);
       return doc;
     },
-    find(name, query) {
-      const target = collection(name);
-      forgetOtherWriters();
-      return target.queries.page(query) ?? inTurn(() => answer(target, query));
-    },
+    find: (name, query) => whenReady(pageJson(name, query), decodePage),
+    findJson: (name, query) => whenReady(pageJson(name, query), bodyOf),
     async load(name, ids) {
       const target = collection(name);
       const found = new Map<DocumentId, Document>();
@@ -440,7 +460,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
     async commit(changes, checkpoints, after) {
       const writes = changes.map((change) => {
         const target = collection(change.collection);
-        return { target, id: change.id, change: serializeChange(target.table, target.definition, change) };
+        return { target, id: change.id, change: serializedChange(target, change) };
       });
       const serialized = writes.map((write) => write.change);
       const vocabulary = commitVocabulary(serialized);
@@ -459,8 +479,11 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
             .finally(() => touched.forEach((target) => target.queries.clear()));
         }
       } finally {
-        for (const { target, id } of writes) target.docs.delete(id);
+        for (const { target, id } of writes) target.docs.forget(id);
       }
+    },
+    checkStorable(name, id, doc) {
+      serializedChange(collection(name), { collection: name, id, doc });
     },
     async reset(projectors) {
       const definitions = [...collections.values()].map((known) => known.definition);
@@ -473,6 +496,7 @@ export function openSqliteReadStore(file: string, { shared = false }: { shared?:
       for (const suffix of ['-wal', '-shm', '']) rmSync(`${file}${suffix}`, { force: true });
       connection = connect(file);
       seenVersion = connection.dataVersion.get();
+      for (const known of collections.values()) forget(known);
       collections.clear();
       defineAll(definitions);
       connection.writeHere([], new Map(kept), new Map());

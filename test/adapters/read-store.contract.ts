@@ -67,6 +67,18 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(page.items.map((item) => JSON.parse(item).id)).toEqual([4, 10]);
     });
 
+    it('answers a page as the encoded body of a list answer, text outside ASCII included', async () => {
+      const query = { q: 'o', limit: 2, offset: 2 };
+      const page = await store.find(tickets.name, query);
+      const body = await store.findJson(tickets.name, query);
+      expect(JSON.parse(body.toString('utf8'))).toEqual({
+        data: page.items.map((item) => JSON.parse(item)),
+        meta: { total: 4, limit: 2, offset: 2 },
+      });
+      expect((await store.find(tickets.name, query)).items).toEqual(page.items);
+      expect(page.items.some((item) => item.includes('Zoë'))).toBe(true);
+    });
+
     it('orders integer ids numerically', async () => {
       const page = await store.find(tickets.name, { limit: 10, offset: 0 });
       expect(page.items.map((item) => JSON.parse(item).id)).toEqual([2, 4, 10, 33]);
@@ -97,6 +109,17 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect((await find('Open')).total).toBe(1);
       expect((await find('"quoted')).total).toBe(0);
       expect((await find('nothing like this')).total).toBe(0);
+    });
+
+    it('searches for text holding a NUL character, finding a document that holds it', async () => {
+      await store.commit(
+        [ticket(70, 'Nul\u0000terminated label', 'Open', '2026-12-02')],
+        new Map([['tests', 5]]),
+      );
+      const find = (q: string) => store.find(tickets.name, { q, limit: 10, offset: 0 });
+      expect((await find('nul\u0000term')).items.map((item) => JSON.parse(item).id)).toEqual([70]);
+      expect((await find('printer\u0000')).total).toBe(0);
+      expect((await find('\u0000')).total).toBe(1);
     });
 
     it('searches the values of a JSON text field and every item of a list, not keys or punctuation', async () => {

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { documentKey, escapeRegex, findFilter, storedDocument } from '../../src/projections/mongo-query';
+import {
+  documentKey,
+  escapeRegex,
+  findFilter,
+  storable,
+  storedDocument,
+} from '../../src/projections/mongo-query';
+import { UnstorableDocument } from '../../src/projections/read-store';
 import type { CollectionDefinition } from '../../src/projections/read-store';
 
 const tickets: CollectionDefinition = {
@@ -16,6 +23,15 @@ const people: CollectionDefinition = {
 };
 
 describe('MongoDB read-store queries', () => {
+  it('refuses, as unstorable, a document nested deeper than MongoDB stores, and keeps one that is not', () => {
+    const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : [nested(depth - 1)]);
+    expect(() => storable(people, 'deep', { id: 'deep', value: nested(99) })).toThrow(UnstorableDocument);
+    expect(storable(people, 'fine', { id: 'fine', value: nested(90) }).doc).toEqual({
+      id: 'fine',
+      value: nested(90),
+    });
+  });
+
   it('escapes user text so that the pattern matches exactly that text, wherever it stands', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.string(), (before, text, after) => {

@@ -12,6 +12,10 @@ export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number
 
 export interface RateLimiter {
   take(key: string): RateDecision;
+  /** What `take` would decide now, without taking a token. */
+  peek(key: string): RateDecision;
+  /** How many keys hold a bucket: those active lately. */
+  size(): number;
 }
 
 interface Bucket {
@@ -21,32 +25,54 @@ interface Bucket {
 
 /**
  * A token bucket per key (a user, a token holder), in memory: each request takes a token, tokens
- * come back at a steady rate. `now` is injectable so tests need not wait.
+ * come back at a steady rate. A bucket that has filled up again is the same as none, so those are
+ * dropped, once per time a bucket takes to fill: the map holds the keys active within the last two.
+ * `now` is injectable so tests need not wait.
  */
 export function createRateLimiter(limit: RateLimit, now: () => number = Date.now): RateLimiter {
   const buckets = new Map<string, Bucket>();
+  const refilled = (bucket: Bucket, time: number) =>
+    Math.min(limit.capacity, bucket.tokens + (Math.max(0, time - bucket.at) / 1000) * limit.refillPerSecond);
+  const refused = (tokens: number): RateDecision => ({
+    ok: false,
+    retryAfterSeconds: Math.ceil((1 - tokens) / limit.refillPerSecond),
+  });
+  const fillMs = (limit.capacity / limit.refillPerSecond) * 1000;
+  let sweptAt = 0;
+  const dropFull = (time: number) => {
+    if (time - sweptAt < fillMs) return;
+    sweptAt = time;
+    for (const [key, bucket] of buckets) if (refilled(bucket, time) >= limit.capacity) buckets.delete(key);
+  };
   return {
     take(key) {
       const time = now();
+      dropFull(time);
       const bucket = buckets.get(key) ?? { tokens: limit.capacity, at: time };
-      const elapsed = Math.max(0, time - bucket.at) / 1000;
-      bucket.tokens = Math.min(limit.capacity, bucket.tokens + elapsed * limit.refillPerSecond);
+      bucket.tokens = refilled(bucket, time);
       bucket.at = time;
       buckets.set(key, bucket);
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
-        // A full bucket is the default; forgetting it keeps the map as small as the active keys.
-        if (bucket.tokens >= limit.capacity) buckets.delete(key);
         return { ok: true };
       }
-      return { ok: false, retryAfterSeconds: Math.ceil((1 - bucket.tokens) / limit.refillPerSecond) };
+      return refused(bucket.tokens);
     },
+    peek(key) {
+      const bucket = buckets.get(key);
+      const tokens = bucket ? refilled(bucket, now()) : limit.capacity;
+      return tokens >= 1 ? { ok: true } : refused(tokens);
+    },
+    size: () => buckets.size,
   };
 }
 
-/** Takes a token for `key`, or throws the 429 envelope error with its `Retry-After` header. */
-export function enforceRateLimit(limiter: RateLimiter, key: string): void {
-  const decision = limiter.take(key);
+/**
+ * Takes a token for `key` (with `peek`, only checks that one is left), or throws the 429 envelope
+ * error with its `Retry-After` header.
+ */
+export function enforceRateLimit(limiter: RateLimiter, key: string, { peek = false } = {}): void {
+  const decision = peek ? limiter.peek(key) : limiter.take(key);
   if (decision.ok) return;
   const seconds = decision.retryAfterSeconds;
   throw new ApiError(

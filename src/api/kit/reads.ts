@@ -1,8 +1,15 @@
 import { whenReady, type Awaitable } from '../../awaitable';
-import type { Document, DocumentId, Filter, FindResult, ReadStore } from '../../projections/read-store';
+import type { Document, DocumentId, Filter, ReadStore } from '../../projections/read-store';
 import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
 import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
-import { firstDetails, parseInteger, summarise, zodDetails, type ValidationDetail } from './validation';
+import {
+  firstDetails,
+  parseInteger,
+  shortened,
+  summarise,
+  zodDetails,
+  type ValidationDetail,
+} from './validation';
 
 /** A read's answer: its status and its JSON, encoded. */
 export interface ReadAnswer {
@@ -15,18 +22,7 @@ const json = (status: number, value: unknown): ReadAnswer => ({
   body: Buffer.from(JSON.stringify(value)),
 });
 
-/** Encoded bodies of pages the read store hands out again (it caches pages until they change). */
-const pageBodies = new WeakMap<FindResult, Buffer>();
-
-function pageBody(page: FindResult, limit: number, offset: number): Buffer {
-  let body = pageBodies.get(page);
-  if (!body) {
-    const meta = `{"total":${page.total},"limit":${limit},"offset":${offset}}`;
-    body = Buffer.from(`{"data":[${page.items.join(',')}],"meta":${meta}}`);
-    pageBodies.set(page, body);
-  }
-  return body;
-}
+const ok = (body: Buffer): ReadAnswer => ({ status: 200, body });
 
 /** Query parameters as parsed from the URL; a repeated parameter counts by its last value. */
 export type QueryParameters = Pick<URLSearchParams, 'get' | 'getAll'>;
@@ -88,10 +84,7 @@ export function readList(
   if (details.length > 0) return invalidParameters(module, details);
 
   const q = last(query, 'q')?.trim() || undefined;
-  return whenReady(readStore.find(resource.collection.name, { filters, q, limit, offset }), (page) => ({
-    status: 200,
-    body: pageBody(page, limit, offset),
-  }));
+  return whenReady(readStore.findJson(resource.collection.name, { filters, q, limit, offset }), ok);
 }
 
 /** The filter confining a caller's reads of a resource to their scope, if the resource is scoped. */
@@ -113,7 +106,7 @@ export function readItem(
   return whenReady(readStore.get(resource.collection.name, id), (doc) => {
     // A record of another scope is as absent as one that does not exist.
     if (doc === null || (scope && (JSON.parse(doc) as Document)[scope.field] !== scope.value)) {
-      return error(new ApiError('not_found', `${resource.name} ${rawId} not found`));
+      return error(new ApiError('not_found', `${resource.name} ${shortened(rawId)} not found`));
     }
     return { status: 200, body: Buffer.from(doc) };
   });
