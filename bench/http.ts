@@ -19,7 +19,7 @@ const options = flags();
 const SECONDS = numberFlag(options, 'seconds', 8);
 const RUNS = numberFlag(options, 'runs', 3);
 const POST_CONNECTIONS = [16, 32, 64];
-const TOKEN = 'bench-token';
+const TOKEN = 'bench-token-0123456789';
 const LIST_PATH = '/api/v1/requests?limit=50';
 
 async function main(): Promise<void> {

@@ -37,7 +37,7 @@ const RUNS = numberFlag(options, 'runs', 3);
 const CONNECTIONS = 32;
 /** Requests written per second meanwhile, in the row that searches while the service desk is written to. */
 const WRITES_PER_SECOND = 100;
-const TOKEN = 'bench-token';
+const TOKEN = 'bench-token-0123456789';
 
 /** Words of the requests' titles: searches that each match a share of the records. */
 const TERMS = [

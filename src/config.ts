@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MODULE_IDS, type ModuleId } from './api/kit/module';
 import type { RateLimit } from './api/kit/rate-limit';
+import { DEFAULT_CACHE_MB } from './projections/cache-budget';
 
 const port = (fallback: number) =>
   z
@@ -27,18 +28,30 @@ export const DEFAULT_PORTS: Record<ModuleId, number> = {
 
 const portVariable = (module: ModuleId) => `SUITE_${module.toUpperCase()}_PORT`;
 
-const ConfigSchema = z.object({
-  SUITE_DATA_DIR: z.string().min(1).default('./data'),
-  SUITE_HOST: z.string().min(1).default('127.0.0.1'),
-  SUITE_API_TOKEN: z
+/** Unset or empty: none. A token must be hard to guess and exactly what a client can send. */
+const bearerToken = () =>
+  z
     .string()
     .optional()
     .transform((token) => (token === '' ? undefined : token))
-    .refine((token) => token === undefined || token.trim() === token, 'must not start or end with spaces'),
-  SUITE_AUDIT_TOKEN: z
-    .string()
-    .optional()
-    .transform((token) => (token === '' ? undefined : token)),
+    .refine((token) => token === undefined || token.trim() === token, 'must not start or end with spaces')
+    .refine((token) => token === undefined || token.length >= 16, 'must be at least 16 characters');
+
+/** Variables whose values are secrets or may hold one (a password in a connection string): never printed. */
+const SECRET_VARIABLES = new Set([
+  'SUITE_API_TOKEN',
+  'SUITE_AUDIT_TOKEN',
+  'SUITE_SESSION_SECRET',
+  'SUITE_EVENT_STORE',
+  'SUITE_READ_STORE',
+  'SUITE_REDIS_URL',
+]);
+
+const ConfigSchema = z.object({
+  SUITE_DATA_DIR: z.string().min(1).default('./data'),
+  SUITE_HOST: z.string().min(1).default('127.0.0.1'),
+  SUITE_API_TOKEN: bearerToken(),
+  SUITE_AUDIT_TOKEN: bearerToken(),
   SUITE_AUDIT_PORT: port(8091),
   SUITE_SESSION_SECRET: z
     .string()
@@ -73,8 +86,35 @@ const ConfigSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of writes per second (0: no limit)')
     .transform(Number)
     .default(1000),
+  SUITE_CACHE_MB: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of megabytes (0: no caching)')
+    .transform(Number)
+    .default(DEFAULT_CACHE_MB),
+  SUITE_AUTH_FAILURE_LIMIT: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be a whole number of failed authentications per minute, at least 1')
+    .transform(Number)
+    .default(100),
+  SUITE_COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .transform((secure) => secure === 'true')
+    .default(false),
+  SUITE_READS: z.enum(['public', 'token']).default('public'),
   ...Object.fromEntries(MODULE_IDS.map((module) => [portVariable(module), port(DEFAULT_PORTS[module])])),
 });
+
+/** What the credentials' variables must hold together. */
+function credentialProblems(values: z.infer<typeof ConfigSchema>): string[] {
+  const problems: string[] = [];
+  if (values.SUITE_AUDIT_TOKEN !== undefined && values.SUITE_AUDIT_TOKEN === values.SUITE_API_TOKEN) {
+    problems.push('SUITE_AUDIT_TOKEN: must differ from SUITE_API_TOKEN');
+  }
+  if (values.SUITE_READS === 'token' && values.SUITE_API_TOKEN === undefined) {
+    problems.push('SUITE_READS: token needs SUITE_API_TOKEN');
+  }
+  return problems;
+}
 
 export interface Config {
   dataDir: string;
@@ -104,6 +144,14 @@ export interface Config {
   metricsPort: number;
   /** Writes per second each caller may make, with bursts of twice that; unset: no limit. */
   writeRateLimit: RateLimit | undefined;
+  /** Failed authentications each client address may make, per minute and in one burst. */
+  authFailureLimit: RateLimit;
+  /** Session cookies are `Secure` and named with the `__Host-` prefix (the suite is served over HTTPS). */
+  cookieSecure: boolean;
+  /** `token`: reads of the modules whose reads are otherwise public need the API token too. */
+  reads: 'public' | 'token';
+  /** Bytes the embedded read store may keep of the pages, totals and documents it has answered. */
+  cacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -116,11 +164,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const variable = String(issue.path[0]);
+      if (SECRET_VARIABLES.has(variable)) return `${variable}: ${issue.message}`;
       return `${variable}: ${issue.message} (got ${JSON.stringify(env[variable])})`;
     });
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data as z.infer<typeof ConfigSchema> & Record<string, number>;
+  const problems = credentialProblems(values);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const ports = Object.fromEntries(
     MODULE_IDS.map((module) => [module, values[portVariable(module)]]),
   ) as Record<ModuleId, number>;
@@ -155,5 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       values.SUITE_WRITE_RATE_LIMIT === 0
         ? undefined
         : { capacity: 2 * values.SUITE_WRITE_RATE_LIMIT, refillPerSecond: values.SUITE_WRITE_RATE_LIMIT },
+    authFailureLimit: {
+      capacity: values.SUITE_AUTH_FAILURE_LIMIT,
+      refillPerSecond: values.SUITE_AUTH_FAILURE_LIMIT / 60,
+    },
+    cookieSecure: values.SUITE_COOKIE_SECURE,
+    reads: values.SUITE_READS,
+    cacheBytes: values.SUITE_CACHE_MB * 2 ** 20,
   };
 }

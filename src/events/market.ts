@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKET_CODES } from '../market/markets';
+import { SESSION_ID } from '../market/session';
 import { TREATMENT_TYPES } from '../market/treatments';
 import { defineEvent, type EventsOf } from './catalog';
 
@@ -130,6 +131,11 @@ export const marketEvents = [
       answered_at: timestamp,
     }),
   ),
+  defineEvent(
+    'SessionStarted',
+    z.object({ session_id: z.string().regex(SESSION_ID), user_id: z.string(), expires_at: timestamp }),
+  ),
+  defineEvent('SessionEnded', z.object({ session_id: z.string().regex(SESSION_ID), user_id: z.string() })),
 ] as const;
 
 export type MarketEvent = EventsOf<typeof marketEvents>;
@@ -148,4 +154,6 @@ export const marketStreams = {
   batch: (lastObservationId: number) => `market.batch-${lastObservationId}`,
   figures: 'market.figures',
   thread: (threadId: string) => `market.thread-${threadId}`,
+  /** A session's sign-in and sign-out; the id is the one its cookie carries. */
+  session: (sessionId: string) => `market.session-${sessionId}`,
 };

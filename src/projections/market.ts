@@ -94,6 +94,15 @@ export const ThreadRecord = z
   })
   .meta({ id: 'Thread' });
 
+/** A signed-in session, kept so the access check can refuse a cookie once it is signed out. */
+export type SessionRecord = {
+  id: string;
+  user_id: string;
+  /** `null` for a session whose start was not recorded (a cookie minted by the CLI). */
+  expires_at: string | null;
+  ended_at: string | null;
+};
+
 export type CompetitorRecord = z.infer<typeof CompetitorRecord>;
 export type LocationRecord = z.infer<typeof LocationRecord>;
 export type ObservationRecord = z.infer<typeof ObservationRecord>;
@@ -108,6 +117,7 @@ export const MARKET_COLLECTIONS = {
   sources: 'market.sources',
   figures: 'market.figures',
   threads: 'market.threads',
+  sessions: 'market.sessions',
 } as const;
 
 export const marketCollections: readonly CollectionDefinition[] = [
@@ -137,6 +147,7 @@ export const marketCollections: readonly CollectionDefinition[] = [
   },
   { name: MARKET_COLLECTIONS.figures, idKind: 'string', searchFields: [], filterFields: [] },
   { name: MARKET_COLLECTIONS.threads, idKind: 'string', searchFields: [], filterFields: ['user_id'] },
+  { name: MARKET_COLLECTIONS.sessions, idKind: 'string', searchFields: [], filterFields: ['user_id'] },
 ];
 
 type Event = StoredEvent & MarketEvent;
@@ -245,6 +256,20 @@ const threads: DocumentProjection<ThreadRecord> = {
   },
 };
 
+const sessions: DocumentProjection<SessionRecord> = {
+  collection: MARKET_COLLECTIONS.sessions,
+  handles: ['SessionStarted', 'SessionEnded'],
+  documentId: (event) => (event as Of<'SessionStarted' | 'SessionEnded'>).data.session_id,
+  evolve(doc, stored) {
+    const event = stored as Of<'SessionStarted' | 'SessionEnded'>;
+    const { session_id: id, user_id } = event.data;
+    if (event.type === 'SessionStarted') {
+      return { id, user_id, expires_at: event.data.expires_at, ended_at: null };
+    }
+    return { id, user_id, expires_at: doc?.expires_at ?? null, ended_at: event.metadata.occurred_at };
+  },
+};
+
 export const marketProjector: Projector = {
   name: 'market',
   projections: [
@@ -254,5 +279,6 @@ export const marketProjector: Projector = {
     sources,
     figures,
     threads,
+    sessions,
   ] as unknown as DocumentProjection[],
 };

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createModuleApp } from '../../src/api/kit/app';
 import { describeModule } from '../../src/api/kit/openapi';
 import { MODULES } from '../../src/api/modules';
-import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
+import { openModule, SERVER_SECRET, TOKEN, type ModuleHarness } from '../support/module-harness';
 
 /**
  * The write matrix of every module with public reads and bearer-token writes: each write, times no
@@ -29,7 +29,10 @@ describe.each(bearerModules.filter((module) => writesOf(module).length > 0).map(
     let unconfigured: RequestListener;
     beforeAll(async () => {
       harness = await openModule(module);
-      unconfigured = createModuleApp(module, harness.suite, { apiToken: undefined });
+      unconfigured = createModuleApp(module, harness.suite, {
+        apiToken: undefined,
+        sessionSecret: SERVER_SECRET,
+      });
     });
     afterAll(() => harness.close());
 

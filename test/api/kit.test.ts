@@ -4,7 +4,7 @@ import { createModuleApp } from '../../src/api/kit/app';
 import { esmModule } from '../../src/api/esm';
 import type { ReadStore } from '../../src/projections/read-store';
 import { REQUEST_PRIORITIES, REQUEST_STATUSES } from '../../src/events/esm';
-import { TOKEN, openEsm, type EsmHarness } from '../support/esm-harness';
+import { SERVER_SECRET, TOKEN, openEsm, type EsmHarness } from '../support/esm-harness';
 import { HEALTH, expectEnvelope, expectShape } from './spec';
 
 type Doc = Record<string, unknown>;
@@ -111,8 +111,12 @@ describe('service desk API kit', () => {
 
   describe('a read store that fails', () => {
     const failing = (fail: () => never): RequestListener => {
-      const readStore: ReadStore = { ...h.suite.readStore, get: fail, find: fail };
-      return createModuleApp(esmModule, { ...h.suite, readStore }, { apiToken: TOKEN });
+      const readStore: ReadStore = { ...h.suite.readStore, get: fail, find: fail, findJson: fail };
+      return createModuleApp(
+        esmModule,
+        { ...h.suite, readStore },
+        { apiToken: TOKEN, sessionSecret: SERVER_SECRET },
+      );
     };
     const broken = () => {
       throw new Error('disk I/O error');

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { createModuleApp } from '../../src/api/kit/app';
 import { marketModule } from '../../src/api/market';
 import { signSession } from '../../src/market/session';
 import { cookieFor, marketApp, SECRET, writeMarketFixtures } from '../support/market-fixtures';
@@ -10,6 +11,12 @@ beforeAll(async () => {
   harness = await openModule(marketModule, { fixtures: writeMarketFixtures });
 });
 afterAll(() => harness.close());
+
+/** A user's session events of one type, in log order. */
+const sessionEvents = async (type: 'SessionStarted' | 'SessionEnded', userId: string) =>
+  (await harness.suite.eventStore.queryLog({ type, after: 0, limit: 100 })).filter(
+    (event) => (event.data as { user_id: string }).user_id === userId,
+  );
 
 const DATA_ENDPOINTS = [
   '/api/overview',
@@ -150,10 +157,82 @@ describe('POST /api/session', () => {
     expectEnvelope(await signIn(undefined, TOKEN, body), 422, 'validation_error');
   });
 
+  it('DELETE ends the session for good: the same cookie then answers 401', async () => {
+    const res = await signIn(undefined, TOKEN, { user_id: 'erin' }).expect(201);
+    const cookie = ((res.headers['set-cookie'] as unknown as string[])[0] as string).split(';')[0] as string;
+    await request(marketApp(harness)).get('/api/threads').set('Cookie', cookie).expect(200);
+
+    const out = await request(marketApp(harness)).delete('/api/session').set('Cookie', cookie).expect(200);
+    expect(out.headers['set-cookie']?.[0]).toMatch(/^svc_session=; .*Max-Age=0$/);
+    for (const path of ['/api/threads', '/api/overview']) {
+      expectEnvelope(await request(marketApp(harness)).get(path).set('Cookie', cookie), 401, 'unauthorized');
+    }
+    const [ended] = await sessionEvents('SessionEnded', 'erin');
+    expect(ended?.metadata.actor).toBe('user:erin');
+  });
+
+  it('answers 503 to signing a live session out while writes are disabled', async () => {
+    const res = await request(marketApp(harness, null))
+      .delete('/api/session')
+      .set('Cookie', cookieFor('gina'));
+    expectEnvelope(res, 503, 'writes_disabled');
+  });
+
+  it('ends a session once, and ends a cookie the CLI minted too', async () => {
+    const minted = `svc_session=${signSession(SECRET, 'frank', new Date(NOW.getTime() + 60_000))}`;
+    const signOut = () =>
+      request(marketApp(harness)).delete('/api/session').set('Cookie', minted).expect(200);
+    await signOut();
+    const head = await harness.suite.eventStore.headPosition();
+    await signOut();
+    expect(await harness.suite.eventStore.headPosition()).toBe(head);
+    expectEnvelope(
+      await request(marketApp(harness)).get('/api/threads').set('Cookie', minted),
+      401,
+      'unauthorized',
+    );
+  });
+
   it('DELETE signs out: the cookie is cleared', async () => {
+    const head = await harness.suite.eventStore.headPosition();
     const res = await request(marketApp(harness)).delete('/api/session').expect(200);
     expect(res.body).toEqual({ signed_out: true });
     expect(res.headers['set-cookie']?.[0]).toBe('svc_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0');
+    expect(await harness.suite.eventStore.headPosition()).toBe(head);
+  });
+
+  it('with SUITE_COOKIE_SECURE the cookie is Secure and __Host- prefixed, and only that name opens a session', async () => {
+    const secure = createModuleApp(marketModule, harness.suite, {
+      apiToken: TOKEN,
+      sessionSecret: SECRET,
+      secureCookies: true,
+    });
+    const res = await signIn(secure).expect(201);
+    const cookie = (res.headers['set-cookie'] as unknown as string[])[0] as string;
+    expect(cookie).toMatch(
+      /^__Host-svc_session=[\w-]+\.[\w-]+; Secure; HttpOnly; SameSite=Lax; Path=\/; Max-Age=28800$/,
+    );
+    const value = cookie.slice(0, cookie.indexOf(';'));
+    await request(secure).get('/api/overview').set('Cookie', value).expect(200);
+    const plain = value.replace('__Host-', '');
+    expectEnvelope(await request(secure).get('/api/overview').set('Cookie', plain), 401, 'unauthorized');
+    const out = await request(secure).delete('/api/session').set('Cookie', value).expect(200);
+    expect(out.headers['set-cookie']?.[0]).toBe(
+      '__Host-svc_session=; Secure; HttpOnly; SameSite=Lax; Path=/; Max-Age=0',
+    );
+    expectEnvelope(await request(secure).get('/api/overview').set('Cookie', value), 401, 'unauthorized');
+  });
+
+  it('records the sign-in: who signed whom in until when, never the cookie', async () => {
+    const res = await signIn(undefined, TOKEN, { user_id: 'dora' }).expect(201);
+    const cookie = (res.headers['set-cookie'] as unknown as string[])[0] as string;
+    const [event] = await sessionEvents('SessionStarted', 'dora');
+    expect(event).toMatchObject({
+      data: { user_id: 'dora', expires_at: '2026-11-21T17:30:00Z' },
+      metadata: { actor: expect.stringMatching(/^token:[0-9a-f]{12}$/) },
+    });
+    const value = cookie.slice('svc_session='.length, cookie.indexOf(';'));
+    expect(JSON.stringify(event)).not.toContain(value.split('.')[1]);
   });
 
   it('uses the configured secret: a cookie minted elsewhere with it is accepted', async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createModuleApp } from '../../src/api/kit/app';
 import { esmModule } from '../../src/api/esm';
-import { openEsm, TOKEN, type EsmHarness } from '../support/esm-harness';
+import { openEsm, SERVER_SECRET, TOKEN, type EsmHarness } from '../support/esm-harness';
 import { auth, expectEnvelope, validRequest } from './spec';
 
 let h: EsmHarness;
@@ -14,6 +14,7 @@ describe('write rate limit', () => {
   it('answers 429 rate_limited with Retry-After once a caller has spent its burst; reads stay open', async () => {
     const app = createModuleApp(esmModule, h.suite, {
       apiToken: TOKEN,
+      sessionSecret: SERVER_SECRET,
       writeRateLimit: { capacity: 2, refillPerSecond: 0.5 },
     });
     const post = () => request(app).post('/api/v1/requests').set(auth).send(validRequest);
@@ -30,6 +31,7 @@ describe('write rate limit', () => {
   it('counts only authenticated writes: a wrong token is 401, not a spent token', async () => {
     const app = createModuleApp(esmModule, h.suite, {
       apiToken: TOKEN,
+      sessionSecret: SERVER_SECRET,
       writeRateLimit: { capacity: 1, refillPerSecond: 0.1 },
     });
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -9,6 +9,8 @@ import { createSeedContext } from '../../src/seed/context';
 import { tempDir } from './temp-dir';
 
 export const TOKEN = 'test-token-0123456789';
+/** The server secret (SUITE_SESSION_SECRET): signs session cookies and keys token names on events. */
+export const SERVER_SECRET = 'test-server-secret-0123456789abcdef';
 export const NOW = new Date('2026-11-21T09:30:00Z');
 
 export interface EsmHarness {
@@ -52,7 +54,7 @@ export async function openEsm(options: { token?: string | null } = {}): Promise<
   const { id: retiredService } = await service('Fax line', { is_active: false });
   await suite.runtime.waitFor(await suite.eventStore.headPosition());
 
-  const app = createModuleApp(esmModule, suite, { apiToken: token });
+  const app = createModuleApp(esmModule, suite, { apiToken: token, sessionSecret: SERVER_SECRET });
   return {
     app,
     suite,

@@ -28,6 +28,7 @@ import {
 import { loadConfig } from '../../src/config';
 import { openSuite, type Suite } from '../../src/main';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
+import { SERVER_SECRET } from './esm-harness';
 import { tempDir } from './temp-dir';
 
 export const TOKEN = 'test-token-0123456789';
@@ -306,7 +307,7 @@ export async function openHrm(options: { token?: string | null } = {}): Promise<
   const settle = async () => suite.runtime.waitFor(await suite.eventStore.headPosition());
   await settle();
   return {
-    app: createModuleApp(hrmModule, suite, { apiToken: token }),
+    app: createModuleApp(hrmModule, suite, { apiToken: token, sessionSecret: SERVER_SECRET }),
     suite,
     fixtures,
     seed,

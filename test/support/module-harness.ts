@@ -5,10 +5,10 @@ import type { ModuleDefinition } from '../../src/api/kit/module';
 import { loadConfig } from '../../src/config';
 import { openSuite, settle as settleSuite, startWorker, type Suite } from '../../src/main';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
-import { NOW, TOKEN } from './esm-harness';
+import { NOW, SERVER_SECRET, TOKEN } from './esm-harness';
 import { tempDir } from './temp-dir';
 
-export { NOW, TOKEN };
+export { NOW, SERVER_SECRET, TOKEN };
 
 export interface ModuleHarness<Fixtures> {
   app: RequestListener;
@@ -55,7 +55,7 @@ export async function openModule<Fixtures = undefined>(
   await settle();
 
   return {
-    app: createModuleApp(module, suite, { apiToken: token }),
+    app: createModuleApp(module, suite, { apiToken: token, sessionSecret: SERVER_SECRET }),
     suite,
     fixtures,
     settle,

@@ -73,10 +73,12 @@ describe('session cookies', () => {
   const secret = 'unit-secret-0123456789abcdef012345';
   const now = new Date('2026-11-21T09:30:00Z');
 
-  it('name the user until they expire', () => {
-    const value = signSession(secret, 'ann', new Date('2026-11-21T10:30:00Z'));
+  it('name the session and its user until they expire', () => {
+    const session = '0123456789abcdef0123456789abcdef';
+    const value = signSession(secret, 'ann', new Date('2026-11-21T10:30:00Z'), session);
     expect(verifySession(secret, value, now)).toEqual({
       ok: true,
+      sessionId: session,
       userId: 'ann',
       expiresAt: new Date('2026-11-21T10:30:00Z'),
     });

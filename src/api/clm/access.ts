@@ -1,7 +1,8 @@
 import { WRITING_ROLES, clmCollections, type MemberRole } from '../../events/clm';
-import { bearerCheck, tokenActor } from '../kit/auth';
+import { apiTokenCheck } from '../kit/auth';
 import { ApiError } from '../kit/errors';
 import type { AccessRequest, ModuleAccess } from '../kit/module';
+import { shortened } from '../kit/validation';
 
 export const ORGANISATION_HEADER = 'X-Svc-Organisation';
 export const ACTOR_HEADER = 'X-Svc-Actor';
@@ -22,22 +23,26 @@ export const clmAccess: ModuleAccess = {
     if (settings.apiToken === undefined) {
       throw new ApiError('api_disabled', 'The contract API is disabled until an API token is configured');
     }
-    bearerCheck(settings.apiToken)(request.header('authorization'));
+    const tokenHolder = apiTokenCheck(settings)(request.header('authorization'));
     const workspace = required(request, ORGANISATION_HEADER);
     if ((await services.readStore.get(clmCollections.workspaces, workspace)) === null) {
-      throw new ApiError('forbidden', `Workspace ${workspace} is unknown or not accessible`, {
+      throw new ApiError('forbidden', `Workspace ${shortened(workspace)} is unknown or not accessible`, {
         header: ORGANISATION_HEADER,
       });
     }
-    if (kind === 'read') return { actor: tokenActor(settings.apiToken), scope: workspace };
+    if (kind === 'read') return { actor: tokenHolder, scope: workspace };
 
     const actor = required(request, ACTOR_HEADER);
     const member = await services.readStore.get(clmCollections.members, actor);
     const facts = member === null ? null : (JSON.parse(member) as { workspace_id: string; role: MemberRole });
     if (facts?.workspace_id !== workspace) {
-      throw new ApiError('forbidden', `${actor} is not a member of workspace ${workspace}`, {
-        header: ACTOR_HEADER,
-      });
+      throw new ApiError(
+        'forbidden',
+        `${shortened(actor)} is not a member of workspace ${shortened(workspace)}`,
+        {
+          header: ACTOR_HEADER,
+        },
+      );
     }
     if (!WRITING_ROLES.includes(facts.role)) {
       throw new ApiError('forbidden', `A ${facts.role} may not write in this workspace`, {

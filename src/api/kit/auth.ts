@@ -1,12 +1,18 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { UNTHROTTLED, type AuthThrottle } from './auth-throttle';
 import { ApiError } from './errors';
+import type { ModuleSettings } from './module';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-/** Names the token on events without revealing it: `token:` and the first 12 hex digits of its hash. */
-export function tokenActor(token: string): string {
-  return `token:${digest(token).toString('hex').slice(0, 12)}`;
+/**
+ * Names a token on events without revealing it: `token:` and 12 hex digits of its HMAC-SHA256 under a
+ * key derived from the server secret. (A bare hash would let anyone who reads the log test guesses.)
+ */
+export function tokenActor(token: string, serverSecret: string): string {
+  const key = Buffer.from(hkdfSync('sha256', serverSecret, '', 'suite token actor', 32));
+  return `token:${createHmac('sha256', key).update(token).digest('hex').slice(0, 12)}`;
 }
 
 const DISABLED = {
@@ -14,8 +20,8 @@ const DISABLED = {
   audit: new ApiError('audit_disabled', 'The audit API is disabled until an auditor token is configured'),
 };
 
-/** Checks an `Authorization` header and names the actor, or throws the 503 / 401 envelope error. */
-export type BearerCheck = (authorization: string | undefined) => string;
+/** Checks an `Authorization` header, or throws the 503 / 401 envelope error. */
+export type BearerCheck = (authorization: string | undefined) => void;
 
 /**
  * Bearer authentication (for writes, or for the audit API): 503 while no token is configured, 401
@@ -27,7 +33,6 @@ export function bearerCheck(
   guards: keyof typeof DISABLED = 'writes',
 ): BearerCheck {
   const expected = token === undefined ? undefined : digest(token);
-  const actor = token === undefined ? '' : tokenActor(token);
   return (authorization) => {
     if (!expected) throw DISABLED[guards];
     const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
@@ -36,18 +41,30 @@ export function bearerCheck(
         'WWW-Authenticate': 'Bearer',
       });
     }
+  };
+}
+
+/** The check of the API token (`SUITE_API_TOKEN`); answers the actor its holder is named by on events. */
+export function apiTokenCheck(
+  settings: Pick<ModuleSettings, 'apiToken' | 'sessionSecret'>,
+): (authorization: string | undefined) => string {
+  const check = bearerCheck(settings.apiToken);
+  const actor = settings.apiToken === undefined ? '' : tokenActor(settings.apiToken, settings.sessionSecret);
+  return (authorization) => {
+    check(authorization);
     return actor;
   };
 }
 
-/** The same check as express middleware; the actor goes to `res.locals.actor`. */
+/** The same check as express middleware, behind the failed-authentication throttle. */
 export function requireBearer(
   token: string | undefined,
   guards: keyof typeof DISABLED = 'writes',
+  throttle: AuthThrottle = UNTHROTTLED,
 ): RequestHandler {
   const check = bearerCheck(token, guards);
-  return (req, res, next) => {
-    res.locals.actor = check(req.get('authorization'));
+  return (req, _res, next) => {
+    throttle.guard(req, () => check(req.get('authorization')));
     next();
   };
 }

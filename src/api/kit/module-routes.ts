@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { bearerCheck } from './auth';
+import { apiTokenCheck } from './auth';
+import { UNTHROTTLED } from './auth-throttle';
 import { ApiError } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
@@ -28,10 +29,11 @@ export function createModuleRouteRouter(
   services: RouteServices,
   authorize: (req: Parameters<Router>[0], kind: 'read' | 'write') => Promise<Caller>,
   logger: Logger,
-  settings: ModuleSettings = { apiToken: undefined },
+  settings: ModuleSettings,
 ): Router {
   const routes = (module.routes ?? []).map((route) => ({ route, match: pathMatcher(route.path) }));
-  const bearer = bearerCheck(settings.apiToken);
+  const bearer = apiTokenCheck(settings);
+  const throttle = settings.authThrottle ?? UNTHROTTLED;
 
   return (req, res) => {
     const method = req.method === 'HEAD' ? 'get' : req.method?.toLowerCase();
@@ -56,7 +58,7 @@ export function createModuleRouteRouter(
         route.auth === 'public'
           ? { actor: 'anonymous' }
           : route.auth === 'bearer'
-            ? { actor: bearer(req.headers.authorization) }
+            ? { actor: throttle.guard(req, () => bearer(req.headers.authorization)) }
             : await authorize(req, route.method === 'get' ? 'read' : 'write');
       const minPosition = route.method === 'get' ? minPositionOf(req) : undefined;
       if (typeof minPosition === 'object') throw invalid([minPosition]);

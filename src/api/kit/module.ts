@@ -16,6 +16,7 @@ import type {
 } from '../../projections/read-store';
 import type { ProjectionProgress } from '../../projections/runtime';
 import type { JobQueue } from '../../workers/job-queue';
+import type { AuthThrottle } from './auth-throttle';
 import type { RateLimit } from './rate-limit';
 import type { SeedContext } from '../../seed/context';
 
@@ -85,10 +86,16 @@ export interface AccessRequest {
 export interface ModuleSettings {
   /** Unset: writes (and whatever else needs the token) answer 503. */
   apiToken: string | undefined;
-  /** The key that signs session cookies; unset where no module uses sessions. */
-  sessionSecret?: string;
+  /** The server secret: signs session cookies and keys the names tokens have on events. */
+  sessionSecret: string;
   /** Writes allowed per caller; unset: unlimited. */
   writeRateLimit?: RateLimit;
+  /** Counts failed authentications per client address; one for every port of a process. Unset: none. */
+  authThrottle?: AuthThrottle;
+  /** `token`: reads need the API token too (modules without an access check of their own). Unset: public. */
+  reads?: 'public' | 'token';
+  /** Session cookies are `Secure` and named with the `__Host-` prefix (served over HTTPS). */
+  secureCookies?: boolean;
 }
 
 /**

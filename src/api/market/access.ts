@@ -1,34 +1,46 @@
 import { z } from 'zod';
+import { isoTimestamp } from '../../clock';
+import { endSession, startSession } from '../../commands/market/handlers';
 import {
   DEFAULT_SESSION_SECONDS,
   MAX_SESSION_SECONDS,
   SESSION_COOKIE,
   USER_ID,
   cookieValue,
+  newSessionId,
   sessionCookie,
+  sessionCookieName,
   signSession,
   verifySession,
 } from '../../market/session';
+import { MARKET_COLLECTIONS, type SessionRecord } from '../../projections/market';
+import { headerOf } from '../kit/access';
 import { ApiError } from '../kit/errors';
-import type { ModuleAccess, ModuleRoute, ModuleSettings } from '../kit/module';
+import type { AccessRequest, ModuleAccess, ModuleRoute, ModuleSettings, RouteServices } from '../kit/module';
 
 const NO_SESSION = new ApiError(
   'unauthorized',
   `Sign in first: a valid, unexpired ${SESSION_COOKIE} cookie is required`,
 );
 
-function secretOf(settings: ModuleSettings): string {
-  if (!settings.sessionSecret) throw new ApiError('api_disabled', 'Sessions are not configured');
-  return settings.sessionSecret;
+/** The session a request's cookie names, if it is signed with the secret and has not expired. */
+function sessionOf(request: AccessRequest, services: RouteServices, settings: ModuleSettings) {
+  const value = cookieValue(request.header('cookie'), sessionCookieName(settings.secureCookies === true));
+  if (!value) return undefined;
+  const session = verifySession(settings.sessionSecret, value, services.clock.now());
+  return session.ok ? session : undefined;
 }
 
-/** Every data endpoint needs the signed session cookie; the caller is the user it names. */
+async function signedOut(services: RouteServices, sessionId: string): Promise<boolean> {
+  const stored = await services.readStore.get(MARKET_COLLECTIONS.sessions, sessionId);
+  return stored !== null && (JSON.parse(stored) as SessionRecord).ended_at !== null;
+}
+
+/** Every data endpoint needs the signed session cookie of a session not signed out; the caller is its user. */
 export const sessionAccess: ModuleAccess = {
   async authorize(request, _kind, services, settings) {
-    const value = cookieValue(request.header('cookie'), SESSION_COOKIE);
-    if (!value) throw NO_SESSION;
-    const session = verifySession(secretOf(settings), value, services.clock.now());
-    if (!session.ok) throw NO_SESSION;
+    const session = sessionOf(request, services, settings);
+    if (!session || (await signedOut(services, session.sessionId))) throw NO_SESSION;
     return { actor: `user:${session.userId}`, scope: session.userId };
   },
   securitySchemes: {
@@ -36,7 +48,9 @@ export const sessionAccess: ModuleAccess = {
       type: 'apiKey',
       in: 'cookie',
       name: SESSION_COOKIE,
-      description: 'Signed session (user id and expiry, HMAC-SHA256), set by POST /api/session',
+      description:
+        'Signed session (session id, user id and expiry, HMAC-SHA256), set by POST /api/session; named ' +
+        `__Host-${SESSION_COOKIE} when the suite is served over HTTPS (SUITE_COOKIE_SECURE=true)`,
     },
   },
   headers: [],
@@ -75,29 +89,57 @@ const signIn: ModuleRoute<unknown, z.infer<typeof SessionRequest>> = {
     422: { description: 'Invalid body' },
     503: { description: 'No API token is configured' },
   },
-  async handle({ body, settings }, services) {
+  async handle({ body, settings, commands }, services) {
     const ttl = body.ttl_seconds ?? DEFAULT_SESSION_SECONDS;
     const expiresAt = new Date(Math.floor(services.clock.now().getTime() / 1000) * 1000 + ttl * 1000);
-    const value = signSession(secretOf(settings), body.user_id, expiresAt);
+    const session = {
+      session_id: newSessionId(),
+      user_id: body.user_id,
+      expires_at: isoTimestamp(expiresAt),
+    };
+    await startSession(commands, session);
+    const value = signSession(settings.sessionSecret, body.user_id, expiresAt, session.session_id);
     return {
       status: 201,
-      body: { user_id: body.user_id, expires_at: expiresAt.toISOString().replace('.000Z', 'Z') },
-      headers: { 'Set-Cookie': sessionCookie(value, ttl), 'Cache-Control': 'no-store' },
+      body: { user_id: body.user_id, expires_at: session.expires_at },
+      headers: {
+        'Set-Cookie': sessionCookie(value, ttl, settings.secureCookies === true),
+        'Cache-Control': 'no-store',
+      },
     };
   },
 };
 
+/** Public, so that signing out always clears the cookie; a live session it carries is ended for good. */
 const signOut: ModuleRoute = {
   method: 'delete',
   path: '/api/session',
-  summary: 'Sign out: clears the session cookie',
+  summary: 'Sign out: ends the session the cookie names (the cookie no longer opens anything) and clears it',
   tags: ['session'],
   auth: 'public',
   responses: {
     200: { description: 'Signed out; the cookie is cleared', schema: z.object({ signed_out: z.boolean() }) },
+    503: { description: 'Writes are disabled (no API token is configured): the session cannot be ended' },
   },
-  async handle() {
-    return { status: 200, body: { signed_out: true }, headers: { 'Set-Cookie': sessionCookie('', 0) } };
+  async handle({ req, settings, commands }, services) {
+    const session = sessionOf({ header: headerOf(req) }, services, settings);
+    if (session) {
+      if (settings.apiToken === undefined) {
+        throw new ApiError('writes_disabled', 'Writes are disabled, so the session cannot be ended');
+      }
+      const asUser = {
+        ...commands,
+        metadata: () => ({ ...commands.metadata(), actor: `user:${session.userId}` }),
+      };
+      const { outcome } = await endSession(asUser, {
+        session_id: session.sessionId,
+        user_id: session.userId,
+      });
+      const last = outcome.events[outcome.events.length - 1];
+      if (last) await services.runtime.waitFor(last.position);
+    }
+    const cleared = sessionCookie('', 0, settings.secureCookies === true);
+    return { status: 200, body: { signed_out: true }, headers: { 'Set-Cookie': cleared } };
   },
 };
 

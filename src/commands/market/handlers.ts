@@ -7,6 +7,7 @@ import { moduleCommands } from '../module-commands';
 import { competitorDecider, locationDecider } from './catalogue';
 import { figuresDecider, type RecordFigures } from './figures';
 import { batchDecider, type ObservationFacts, type ObservationInput } from './observations';
+import { sessionDecider } from './sessions';
 import { threadDecider, type RecordExchange } from './threads';
 
 const { run, create } = moduleCommands(eventCatalog(marketEvents));
@@ -104,5 +105,19 @@ export function recordExchange(context: CommandContext, exchange: Omit<RecordExc
   return run(context, marketStreams.thread(exchange.thread.id), threadDecider, {
     type: 'RecordExchange',
     ...exchange,
+  });
+}
+
+export function startSession(context: CommandContext, session: MarketEventOf<'SessionStarted'>['data']) {
+  return run(context, marketStreams.session(session.session_id), sessionDecider, {
+    type: 'StartSession',
+    session,
+  });
+}
+
+export function endSession(context: CommandContext, session: MarketEventOf<'SessionEnded'>['data']) {
+  return run(context, marketStreams.session(session.session_id), sessionDecider, {
+    type: 'EndSession',
+    session,
   });
 }
