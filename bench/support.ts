@@ -10,7 +10,7 @@ export const BENCHMARKS_DOC = path.join(ROOT, 'docs/BENCHMARKS.md');
 /** The compiled CLI the process benchmarks spawn; BENCH_CLI points elsewhere (e.g. a private build). */
 export const CLI = process.env.BENCH_CLI ?? path.join(ROOT, 'dist/cli.js');
 /** Ports 18500-18599 are the benchmarks': the service desk, the other modules after it, then the rest. */
-export const PORTS = { suite: 18500, audit: 18520, ceiling: 18530 } as const;
+export const PORTS = { suite: 18500, audit: 18520, metrics: 18521, ceiling: 18530 } as const;
 export const SUITE_URL = `http://127.0.0.1:${PORTS.suite}`;
 
 /** The environment of a benchmarked `suite start`: every listener on a benchmark port. */
@@ -22,6 +22,7 @@ export function suiteEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS
     ...process.env,
     ...ports,
     SUITE_AUDIT_PORT: String(PORTS.audit),
+    SUITE_METRICS_PORT: String(PORTS.metrics),
     SUITE_DATA_DIR: dataDir,
     SUITE_SEED: 'none',
     SUITE_LOG_LEVEL: 'error',
@@ -29,13 +30,20 @@ export function suiteEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS
   };
 }
 
-/** `node dist/cli.js start` on `dataDir`; resolves once the service desk's health answers. */
+/**
+ * `node dist/cli.js start` on `dataDir`; resolves once the service desk's health answers. Its logs
+ * (standard output) are shown, or discarded when they are request logs that would flood the console.
+ */
 export async function startSuiteProcess(
   dataDir: string,
   extra: NodeJS.ProcessEnv = {},
+  { logs = 'show' }: { logs?: 'show' | 'discard' } = {},
 ): Promise<{ child: ChildProcess; startupSeconds: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI, 'start'], { env: suiteEnv(dataDir, extra), stdio: 'inherit' });
+  const child = spawn(process.execPath, [CLI, 'start'], {
+    env: suiteEnv(dataDir, extra),
+    stdio: ['inherit', logs === 'show' ? 'inherit' : 'ignore', 'inherit'],
+  });
   const exited = new Promise<never>((_resolve, reject) =>
     child.once('exit', (code) => reject(new Error(`${CLI} start exited with ${code}`))),
   );
@@ -142,7 +150,7 @@ export function machine(): string {
   );
 }
 
-const SECTION_ORDER = ['http', 'event-store', 'rebuild', 'startup', 'reads-scale'];
+const SECTION_ORDER = ['http', 'event-store', 'rebuild', 'startup', 'reads-scale', 'memory'];
 const DOC_HEADER = `# Benchmarks
 
 \`npm run bench\` runs every benchmark below in sequence (\`bench/all.ts\`); each section states the command

@@ -8,30 +8,22 @@ import { createLogger } from './api/kit/logging';
 import { diffReadModels } from './audit/diff';
 import { formatEvent, header, type LogFormat } from './audit/format';
 import { copyLog, positionAt } from './audit/replay';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError } from './config';
 import type { StoredEvent } from './events/envelope';
 import type { LogQuery } from './events/event-store';
 import { createProjectionRuntime } from './projections/runtime';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { verifyLog } from './events/verify';
 import { checkGeneration, type GenerationCheck, type RecordedGeneration } from './fpa/verify';
-import { openSuite, seedDemoData, startSuite, type Suite } from './main';
+import { seedDemoData, startSuite, suiteCollections, type Suite } from './main';
 import { startApiRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
-import { MODULE_IDS, moduleCollections } from './api/kit/module';
+import { MODULE_IDS } from './api/kit/module';
+import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
+import { config, dataDirOption, quietSuite, wholeNumber } from './cli/common';
 import { addMarketCommands } from './cli/market';
+import { addProjectionCommands } from './cli/projections';
 import type { Logger } from 'pino';
-
-function wholeNumber(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
-  return Number(value);
-}
-
-function config(options: { dataDir?: string }): Config {
-  return loadConfig(options.dataDir ? { ...process.env, SUITE_DATA_DIR: options.dataDir } : process.env);
-}
-
-const quietSuite = (settings: Config) => openSuite(settings, { logger: createLogger('warn') });
 
 function progressBar(label: string, unit = 'events'): SingleBar {
   return new SingleBar(
@@ -43,8 +35,6 @@ function progressBar(label: string, unit = 'events'): SingleBar {
     Presets.shades_classic,
   );
 }
-
-const dataDirOption = () => new Option('--data-dir <dir>', 'data directory (overrides SUITE_DATA_DIR)');
 
 /** The log filters shared by `suite events`, `suite audit log` and `suite audit export`. */
 function withLogFilters(command: Command): Command {
@@ -86,8 +76,15 @@ async function printLog(options: LogOptions & { limit: number; format: LogFormat
   await suite.close();
 }
 
-/** Stops the process's servers and stores on SIGINT/SIGTERM, letting requests in flight finish. */
-function stopOnSignal(logger: Logger, running: { stop(): Promise<void> }): void {
+/**
+ * Keeps a serving process up until it is asked to stop: on SIGINT/SIGTERM its servers and stores stop,
+ * letting requests in flight finish. A promise rejected with nobody to handle it is logged, and the
+ * process keeps serving (Node would exit): every request already answers its own failures.
+ */
+function serveUntilStopped(logger: Logger, running: { stop(): Promise<void> }): void {
+  process.on('unhandledRejection', (reason) =>
+    logger.error({ err: reason }, 'a rejection nobody handled; serving on'),
+  );
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -115,7 +112,7 @@ program
   .action(async (options: { dataDir?: string; readOnly?: boolean }) => {
     const settings = config(options);
     const logger = createLogger(settings.logLevel);
-    stopOnSignal(logger, await startSuite(settings, { logger, readOnly: options.readOnly }));
+    serveUntilStopped(logger, await startSuite(settings, { logger, readOnly: options.readOnly }));
   });
 
 const moduleIds = MODULE_IDS.join(', ');
@@ -137,7 +134,7 @@ program
       }
       return module;
     });
-    stopOnSignal(logger, await startApiRole(settings, modules, { logger }));
+    serveUntilStopped(logger, await startApiRole(settings, modules, { logger }));
   });
 
 program
@@ -147,7 +144,7 @@ program
   .action(async (options: { dataDir?: string }) => {
     const settings = config(options);
     const logger = createLogger(settings.logLevel);
-    stopOnSignal(logger, await startProjectorRole(settings, { logger }));
+    serveUntilStopped(logger, await startProjectorRole(settings, { logger }));
   });
 
 program
@@ -157,7 +154,7 @@ program
   .action(async (options: { dataDir?: string }) => {
     const settings = config(options);
     const logger = createLogger(settings.logLevel);
-    stopOnSignal(logger, await startRelayRole(settings, { logger }));
+    serveUntilStopped(logger, await startRelayRole(settings, { logger }));
   });
 
 program
@@ -167,7 +164,7 @@ program
   .action(async (options: { dataDir?: string }) => {
     const settings = config(options);
     const logger = createLogger(settings.logLevel);
-    stopOnSignal(logger, await startWorkerRole(settings, { logger }));
+    serveUntilStopped(logger, await startWorkerRole(settings, { logger }));
   });
 
 program
@@ -292,12 +289,13 @@ audit
     const live = await quietSuite(settings);
     const scratchDir = mkdtempSync(path.join(tmpdir(), 'suite-diff-'));
     const scratch = openSqliteReadStore(path.join(scratchDir, 'read-models.db'));
-    const collections = live.modules.flatMap(moduleCollections);
+    const collections = suiteCollections(live.modules);
     await scratch.defineCollections(collections);
     const projectors = live.modules.map((module) => module.projector);
-    const rebuild = createProjectionRuntime(live.eventStore, scratch, projectors, (error) =>
-      console.error(error),
-    );
+    const rebuild = createProjectionRuntime(live.storedEvents, scratch, projectors, {
+      onError: (error) => console.error(error),
+      upcast: (event) => upcast(live.catalog, event),
+    });
     try {
       const bar = progressBar('Rebuilding into a scratch store');
       bar.start(await live.eventStore.headPosition(), 0);
@@ -376,6 +374,7 @@ program
   });
 
 addMarketCommands(program);
+addProjectionCommands(program);
 
 program.parseAsync().catch((error: unknown) => {
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);

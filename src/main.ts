@@ -4,19 +4,23 @@ import type { Logger } from 'pino';
 import { openEventStore, openJobQueue, openReadStore } from './adapters';
 import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
+import { createAuthThrottle } from './api/kit/auth-throttle';
 import { resolveSessionSecret } from './api/kit/session-secret';
 import { moduleCollections, type ModuleDefinition, type ModuleSettings } from './api/kit/module';
+import type { CollectionDefinition } from './projections/read-store';
+import { PARKED_EVENTS } from './projections/parked-events';
 import { MODULES } from './api/modules';
 import { systemClock, type Clock } from './clock';
 import { createIdAllocator, type IdAllocator } from './commands/ids';
 import type { Config } from './config';
-import { suiteCatalog, type SuiteCatalog } from './events/catalog';
+import { suiteCatalog, upcast, type SuiteCatalog } from './events/catalog';
+import type { StoredEvent } from './events/envelope';
 import type { EventStore } from './events/event-store';
 import { withUpcasting } from './events/upcasting';
 import { connectionAccepted } from './projections/one-per-turn';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
-import { createMetrics } from './metrics';
+import { createMetrics, serveMetrics } from './metrics';
 import { createSeedContext } from './seed/context';
 import type { JobQueue } from './workers/job-queue';
 import { followJobTriggers, processModuleJobs, type JobTriggers } from './workers/module-jobs';
@@ -49,6 +53,11 @@ export interface OpenOptions {
   shared?: boolean;
 }
 
+/** Every read model of the modules, and the events their projections parked. */
+export function suiteCollections(modules: readonly ModuleDefinition[]): CollectionDefinition[] {
+  return [...modules.flatMap(moduleCollections), PARKED_EVENTS];
+}
+
 /** Opens the stores the configuration names (SQLite files in the data directory by default) and the projection runtime. */
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   mkdirSync(config.dataDir, { recursive: true });
@@ -57,12 +66,17 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const storedEvents = await openEventStore(config);
   const eventStore = withUpcasting(storedEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });
-  await readStore.defineCollections(modules.flatMap(moduleCollections));
+  await readStore.defineCollections(suiteCollections(modules));
+  const log = { events: storedEvents, upcast: (event: StoredEvent) => upcast(catalog, event) };
   const runtime = createProjectionRuntime(
-    eventStore,
+    storedEvents,
     readStore,
     modules.map((module) => module.projector),
-    (error) => options.logger.error({ err: error }, 'projection failed'),
+    {
+      onError: (error) => options.logger.error({ err: error }, 'projection failed'),
+      onParked: (parked) => options.logger.error({ parked }, 'event parked: a projection could not apply it'),
+      upcast: log.upcast,
+    },
   );
   const jobs = openJobQueue(config);
   const services = {
@@ -74,7 +88,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     clock: options.clock ?? systemClock,
     logger: options.logger,
   };
-  const triggers = followJobTriggers(modules, services, options.logger);
+  const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
   return {
     ...services,
     config,
@@ -135,12 +149,18 @@ export function listen(handler: RequestListener, port: number, host: string): Pr
   });
 }
 
-/** What every module's app takes from the configuration: its secrets and the write rate limit. */
+/**
+ * What every module's app takes from the configuration: its secrets, the rate limits and the access
+ * options. Its failed-authentication throttle is the one every port of the process shares.
+ */
 export function moduleSettings(config: Config, { readOnly = false } = {}): ModuleSettings {
   return {
     apiToken: readOnly ? undefined : config.apiToken,
     sessionSecret: resolveSessionSecret(config),
     writeRateLimit: config.writeRateLimit,
+    authThrottle: createAuthThrottle(config.authFailureLimit),
+    reads: config.reads,
+    secureCookies: config.cookieSecure,
   };
 }
 
@@ -180,16 +200,20 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     projections: suite.runtime,
     jobs: suite.jobs,
   });
-  const servers: Server[] = [];
+  const servers: Server[] = [await serveMetrics(metrics, config.metricsPort, config.host, 'suite')];
   for (const module of suite.modules) {
     const port = config.ports[module.id];
-    servers.push(await listen(createModuleApp(module, suite, { ...settings, metrics }), port, config.host));
+    servers.push(await listen(createModuleApp(module, suite, settings), port, config.host));
     logger.info(
       { module: module.id, url: `http://${config.host}:${port}/api/` },
       `${module.title} listening`,
     );
   }
-  const audit = await listen(createAuditApp(suite, config.auditToken), config.auditPort, config.host);
+  const audit = await listen(
+    createAuditApp(suite, config.auditToken, settings.authThrottle),
+    config.auditPort,
+    config.host,
+  );
   logger.info({ url: `http://${config.host}:${config.auditPort}/api/` }, 'Audit API listening');
   if (readOnly) logger.warn('read-only: serving the read models as they are; writes answer 503');
   else if (!apiToken) logger.warn('SUITE_API_TOKEN is not set: writes answer 503');

@@ -40,6 +40,14 @@ export function createMetrics(sources: MetricSources): Registry {
         this.set(Math.max(0, (await head()) - projections.position()));
       },
     });
+    new Gauge({
+      name: 'suite_projection_parked_events',
+      help: 'Events a projection could not apply, parked (listed by the audit API at /api/v1/projections/parked)',
+      registers: [registry],
+      collect() {
+        this.set(projections.parkedCount());
+      },
+    });
   }
   if (relayPosition) {
     new Gauge({

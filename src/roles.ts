@@ -59,9 +59,9 @@ export async function startApiRole(
   });
   const services = { ...suite, readYourWrites: false };
   const settings = moduleSettings(config);
-  const servers: Server[] = [];
+  const servers: Server[] = [await serveMetrics(metrics, config.metricsPort, config.host, 'api')];
   for (const module of modules) {
-    const app = createModuleApp(module, services, { ...settings, metrics });
+    const app = createModuleApp(module, services, settings);
     servers.push(await listen(app, config.ports[module.id], config.host));
     suite.logger.info({ module: module.id, port: config.ports[module.id] }, `api role: ${module.title}`);
   }

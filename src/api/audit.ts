@@ -8,20 +8,24 @@ import type { StoredEvent } from '../events/envelope';
 import type { EventStore, LogQuery } from '../events/event-store';
 import { verifyLog } from '../events/verify';
 import type { DocumentProjection } from '../projections/projection';
-import type { DocumentId } from '../projections/read-store';
+import { listParkedEvents } from '../projections/parked-events';
+import type { DocumentId, ReadStore } from '../projections/read-store';
 import { requireBearer } from './kit/auth';
+import type { AuthThrottle } from './kit/auth-throttle';
 import { ApiError } from './kit/errors';
 import type { ModuleDefinition } from './kit/module';
 import { envelope, generateDescriptions, json, registerBasics } from './kit/openapi';
 import { parseItemId } from './kit/reads';
 import { createRouteTable } from './kit/routes';
-import { integerParameter, summarise, zodDetails } from './kit/validation';
+import { integerParameter, shortened, summarise, zodDetails } from './kit/validation';
 
 export interface AuditServices {
   modules: readonly ModuleDefinition[];
   catalog: SuiteCatalog;
   /** The log exactly as stored. */
   storedEvents: EventStore;
+  /** Where the projections park the events they cannot apply. */
+  readStore: ReadStore;
   logger: Logger;
 }
 
@@ -54,6 +58,26 @@ const Envelope = z
     hash: z.string(),
   })
   .meta({ id: 'EventEnvelope' });
+
+const ParkedEventRecord = z
+  .object({
+    id: z.string(),
+    projection: z.string().meta({ description: 'The read model whose projection could not apply the event' }),
+    position: z.number().int(),
+    event_id: z.string(),
+    stream: z.string(),
+    type: z.string(),
+    error: z.string(),
+  })
+  .meta({ id: 'ParkedEvent' });
+
+const ParkedQuery = z.strictObject({
+  limit: integerParameter({ min: 1, max: 1000 })
+    .optional()
+    .meta({ description: 'Page size, 1 to 1000 (default 100)' }),
+  offset: integerParameter({ min: 0 }).optional(),
+  position: integerParameter({ min: 1 }).optional().meta({ description: 'Only the event at this position' }),
+});
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 1000;
@@ -134,6 +158,24 @@ function describeAudit() {
   });
   registry.registerPath({
     method: 'get',
+    path: '/api/v1/projections/parked',
+    summary:
+      'Events a projection could not apply: parked, in log order, while every other read model stays live',
+    security,
+    request: { query: ParkedQuery },
+    responses: {
+      200: json(
+        z.object({
+          data: z.array(ParkedEventRecord),
+          meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        }),
+        'A page of parked events',
+      ),
+      ...denied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
     path: '/api/v1/verify',
     summary: 'Verify hash chains, revisions and schemas; digest of the log up to a position',
     security,
@@ -153,7 +195,12 @@ function describeAudit() {
  * The auditors' API (its own port, read-only): the log with its full envelopes, the history of one
  * record folded event by event, verification with a digest, and a live tail over server-sent events.
  */
-export function createAuditApp(services: AuditServices, auditToken: string | undefined): RequestListener {
+export function createAuditApp(
+  services: AuditServices,
+  auditToken: string | undefined,
+  /** The failed-authentication throttle the module ports share; unset: none. */
+  authThrottle?: AuthThrottle,
+): RequestListener {
   const { storedEvents, catalog, logger } = services;
   const table = createRouteTable(logger, {
     index: {
@@ -169,6 +216,7 @@ export function createAuditApp(services: AuditServices, auditToken: string | und
         '/api/v1/events',
         '/api/v1/events/live',
         '/api/v1/history/{module}/{resource}/{id}',
+        '/api/v1/projections/parked',
         '/api/v1/verify',
       ],
     },
@@ -180,7 +228,7 @@ export function createAuditApp(services: AuditServices, auditToken: string | und
     }),
     descriptions: describeAudit(),
   });
-  const auditor = requireBearer(auditToken, 'audit');
+  const auditor = requireBearer(auditToken, 'audit', authThrottle);
 
   table.route('get', '/api/v1/events', auditor, async (req, res) => {
     const query = logQuery(parseQuery(LogFilters, req));
@@ -209,7 +257,10 @@ export function createAuditApp(services: AuditServices, auditToken: string | und
       (candidate) => candidate.collection === collection?.name,
     );
     if (!module || !collection || !projection) {
-      throw new ApiError('not_found', `No audited resource ${params.module}/${params.resource}`);
+      throw new ApiError(
+        'not_found',
+        `No audited resource ${shortened(`${params.module}/${params.resource}`)}`,
+      );
     }
     const id = parseItemId(module, { collection }, params.id as string);
     if (typeof id === 'object') throw new ApiError('validation_error', `id: ${id.msg}`, { issues: [id] });
@@ -217,15 +268,29 @@ export function createAuditApp(services: AuditServices, auditToken: string | und
       ? await storedEvents.readStream(resource.stream(id))
       : await eventsOfDocument(storedEvents, catalog, module.id, projection, id);
     if (events.length === 0) {
-      throw new ApiError('not_found', `${resource?.name ?? params.resource} ${params.id} has no history`);
+      throw new ApiError(
+        'not_found',
+        `${resource?.name ?? shortened(params.resource as string)} ${shortened(params.id as string)} has no history`,
+      );
     }
     let record: ReturnType<typeof projection.evolve> = null;
+    // An event the projection cannot apply (a parked one) is shown with its error; the record stays.
     const steps = events.map((event) => {
-      const current = upcast(catalog, event);
-      if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
-      return { event, record };
+      try {
+        const current = upcast(catalog, event);
+        if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
+        return { event, record };
+      } catch (error) {
+        return { event, record, error: error instanceof Error ? error.message : String(error) };
+      }
     });
     res.json({ data: { module: module.id, resource: params.resource, id, events: steps } });
+  });
+
+  table.route('get', '/api/v1/projections/parked', auditor, async (req, res) => {
+    const { limit = DEFAULT_PAGE, offset = 0, position } = parseQuery(ParkedQuery, req);
+    const page = await listParkedEvents(services.readStore, { limit, offset, position });
+    res.json({ data: page.items, meta: { total: page.total, limit, offset } });
   });
 
   table.route('get', '/api/v1/verify', auditor, async (req, res) => {
@@ -236,13 +301,26 @@ export function createAuditApp(services: AuditServices, auditToken: string | und
   table.route('get', '/api/v1/events/live', auditor, (req, res) => {
     const filters = parseQuery(LogFilters.omit({ limit: true, until: true }), req);
     const resumeFrom = req.get('last-event-id');
-    liveTail(storedEvents, req, res, {
+    liveTail(storedEvents, logger, req, res, {
       ...filters,
       after: filters.after ?? (resumeFrom && /^\d+$/.test(resumeFrom) ? Number(resumeFrom) : undefined),
     });
   });
 
   return table.finish();
+}
+
+/** The document an event belongs to; none when the projection cannot tell (a parked event). */
+function documentIdOf(
+  catalog: SuiteCatalog,
+  projection: DocumentProjection,
+  event: StoredEvent,
+): DocumentId | undefined {
+  try {
+    return projection.documentId(upcast(catalog, event));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Scans a module's events for those the projection maps to one document, in position order. */
@@ -259,7 +337,7 @@ async function eventsOfDocument(
     if (page.length === 0) return found;
     for (const event of page) {
       if (!projection.handles.includes(event.type)) continue;
-      if (String(projection.documentId(upcast(catalog, event))) === String(id)) found.push(event);
+      if (String(documentIdOf(catalog, projection, event)) === String(id)) found.push(event);
     }
     after = (page[page.length - 1] as StoredEvent).position;
   }
@@ -281,6 +359,7 @@ function drainedOrGone(res: Response): Promise<void> {
 
 function liveTail(
   store: EventStore,
+  logger: Logger,
   req: Request,
   res: Response,
   filters: Omit<LogQuery, 'limit' | 'after'> & { after?: number },
@@ -323,12 +402,19 @@ function liveTail(
     }
   }
 
-  const unsubscribe = store.onAppended(() => void pump());
+  // An event that cannot be sent (nested too deep to serialise) ends this tail, not the process.
+  const pumpOrEnd = () =>
+    void pump().catch((error: unknown) => {
+      logger.error({ err: error }, 'live tail failed');
+      closed = true;
+      res.end();
+    });
+  const unsubscribe = store.onAppended(pumpOrEnd);
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
   req.on('close', () => {
     closed = true;
     unsubscribe();
     clearInterval(heartbeat);
   });
-  void pump();
+  pumpOrEnd();
 }

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { createLogger } from '../api/kit/logging';
 import { resolveSessionSecret } from '../api/kit/session-secret';
 import { isoTimestamp, systemClock } from '../clock';
 import type { CommandContext } from '../commands/context';
-import { loadConfig, type Config } from '../config';
 import { newEventId } from '../events/event-ids';
 import { importFormat, importObservations } from '../market/import';
 import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, USER_ID, signSession } from '../market/session';
 import { openSuite } from '../main';
-
-const dataDirOption = () => new Option('--data-dir <dir>', 'data directory (overrides SUITE_DATA_DIR)');
-
-function config(options: { dataDir?: string }): Config {
-  return loadConfig(options.dataDir ? { ...process.env, SUITE_DATA_DIR: options.dataDir } : process.env);
-}
+import { config, dataDirOption } from './common';
 
 function seconds(value: string): number {
   const parsed = Number(value);

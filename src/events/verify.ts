@@ -61,6 +61,19 @@ function checkEvent(
   return null;
 }
 
+/** `checkEvent`, or why the event could not be checked at all (data nested too deep to hash, say). */
+function checkedEvent(
+  catalog: SuiteCatalog,
+  event: StoredEvent,
+  previous: { revision: number; hash: string },
+): string | null {
+  try {
+    return checkEvent(catalog, event, previous);
+  } catch (error) {
+    return `the event cannot be checked: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
 /**
  * Verifies the log as stored: every stream's revisions run without gaps, every `prev_hash` names the
  * previous event's hash, every hash matches its event, every event validates against the schema of
@@ -81,7 +94,7 @@ export async function verifyLog(
     if (page.length === 0) break;
     for (const event of page) {
       const previous = streams.get(event.stream) ?? { revision: -1, hash: GENESIS_HASH };
-      const problem = checkEvent(catalog, event, previous);
+      const problem = checkedEvent(catalog, event, previous);
       if (problem)
         problems.push({ stream: event.stream, revision: event.revision, position: event.position, problem });
       streams.set(event.stream, { revision: event.revision, hash: event.hash });

@@ -1,8 +1,11 @@
 import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
-import { readAllUntil, type EventStore } from '../events/event-store';
-import { streamModule, type StoredEvent } from '../events/envelope';
-import type { DocumentProjection, Projector } from './projection';
-import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
+import type { EventStore } from '../events/event-store';
+import type { StoredEvent } from '../events/envelope';
+import { batchFolder, changesOf, documentKey, type Documents, type FoldedBatch } from './batch-fold';
+import { PARKED_EVENTS, listParkedEvents, type ParkedEvent } from './parked-events';
+import type { Projector } from './projection';
+import { UnstorableDocument, type ReadStore } from './read-store';
+import { retryParkedEvents, type RetryOutcome } from './retry-parked';
 
 /** How far the read models are: what writers and readers wait on. */
 export interface ProjectionProgress {
@@ -13,6 +16,10 @@ export interface ProjectionProgress {
    * ProjectionTimeout, and once the runtime is stopped, with ProjectionStopped.
    */
   waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /** `degraded` while events are parked or the last catch-up failed; `ok` otherwise. */
+  status(): 'ok' | 'degraded';
+  /** How many events are parked (as of the last commit, or the last look at the store). */
+  parkedCount(): number;
 }
 
 export class ProjectionTimeout extends Error {
@@ -39,7 +46,30 @@ export interface ProjectionRuntime extends ProjectionProgress {
   follow(pollMs: number): Promise<void>;
   /** Drops all read models and rebuilds them from the log, to its head or up to `until`. */
   rebuild(onProgress?: (position: number, head: number) => void, until?: number): Promise<void>;
+  /**
+   * Applies the parked events again (only the one at `position`, when given), after a fix or an
+   * upcaster: each document they touch is folded again from the log, and what still fails stays parked.
+   */
+  retryParked(position?: number): Promise<RetryOutcome>;
   stop(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** A catch-up that failed (a store out of reach); it runs again after a while. */
+  onError(error: unknown): void;
+  /** An event a projection could not apply: parked, and the projection went on. */
+  onParked?(parked: ParkedEvent): void;
+  /**
+   * The event as projections read it (its type's current schema version), from the event as stored.
+   * An event that cannot be upcast is parked. Default: the events are read as they come.
+   */
+  upcast?(event: StoredEvent): StoredEvent;
+}
+
+interface RetryRequest {
+  position?: number;
+  resolve(outcome: RetryOutcome): void;
+  reject(error: unknown): void;
 }
 
 interface Waiter {
@@ -49,111 +79,62 @@ interface Waiter {
 }
 
 /**
- * Events applied per read-store commit when catching up. Large: the FTS index costs less per
- * document in fewer, bigger commits (a rebuild spends most of its time committing). Rebuilding 1M
- * events in batches of 20,000 took 13.6 s; of 50,000, 12.1 s, with the peak RSS 443 MB -> 521 MB.
- */
-export const BATCH_SIZE = 50_000;
-/**
- * Events read and folded at a time within a batch. Small, so that a page's events die young: read
- * 20,000 at a time, they outlived V8's young generation and were copied twice on their way to the old
- * one (folding a 1M-event log took 9.4 s, 6.3 s in pages of 2,000).
- */
-const PAGE_SIZE = 2_000;
-
-/**
  * One pass over the global feed serves every projector: each event goes to the projectors whose
  * checkpoint it is past, and the changed documents are written with the new checkpoints in one commit.
+ * A projection that cannot apply an event (it throws, or the event cannot be upcast, or the document
+ * it makes cannot be stored) parks it, in the same commit, and goes on: no event stops the read models.
  */
 export function createProjectionRuntime(
   eventStore: EventStore,
   readStore: ReadStore,
   projectors: readonly Projector[],
-  onError: (error: unknown) => void,
+  options: RuntimeOptions,
 ): ProjectionRuntime {
+  const { onError, onParked } = options;
+  const upcast = options.upcast ?? ((event: StoredEvent) => event);
   const checkpoints = new Map<string, number>();
-  const handlersByModule = handlersOf(projectors);
+  /** Documents a commit failed on because the store could not store them (see `FoldContext`). */
+  const suspects = new Set<string>();
+  const foldBatch = batchFolder({
+    eventStore,
+    readStore,
+    projectors,
+    checkpoints,
+    suspects,
+    upcast,
+    onParked,
+  });
   let position = 0;
+  let parked = 0;
+  let failing = false;
   let unsubscribe: (() => void) | null = null;
   let following: Retrying | null = null;
   let waiters: Waiter[] = [];
   let followTimer: NodeJS.Timeout | null = null;
+  let retries: RetryRequest[] = [];
 
   async function loadCheckpoints(): Promise<void> {
     const stored = await readStore.checkpoints();
     for (const projector of projectors) checkpoints.set(projector.name, stored.get(projector.name) ?? 0);
     position = Math.min(...checkpoints.values());
+    await countParked();
   }
 
-  /**
-   * Reads and folds up to a batch of events after `after` into the last state of each document they
-   * touch. `unwritten` holds the documents of the batch before, whose commit may still be under way:
-   * their state there wins over the store's.
-   */
-  async function foldBatch(after: number, until: number, unwritten: Documents): Promise<FoldedBatch> {
-    const batch: FoldedBatch = { last: after, documents: new Map(), touched: new Map() };
-    for (let read = 0; read < BATCH_SIZE;) {
-      const asked = Math.min(PAGE_SIZE, BATCH_SIZE - read);
-      const events = await readAllUntil(eventStore, batch.last, asked, until);
-      if (events.length === 0) break;
-      await foldPage(events, batch, unwritten);
-      read += events.length;
-      batch.last = (events[events.length - 1] as StoredEvent).position;
-      // A short page is the head (or `until`): a live write's batch ends without another read.
-      if (events.length < asked) break;
-    }
-    return batch;
-  }
-
-  async function foldPage(events: StoredEvent[], batch: FoldedBatch, unwritten: Documents): Promise<void> {
-    // First which documents the page touches, to load those the batch does not hold yet with one call
-    // per collection; then the events are folded in order without waiting on the store.
-    const steps: { projection: DocumentProjection; event: StoredEvent; id: DocumentId }[] = [];
-    const wanted = new Map<string, Set<DocumentId>>();
-    for (const event of events) {
-      const module = streamModule(event.stream);
-      const handlers = handlersByModule.get(module)?.get(event.type);
-      if (!handlers || event.position <= (checkpoints.get(module) ?? 0)) continue;
-      for (const projection of handlers) {
-        const id = projection.documentId(event);
-        steps.push({ projection, event, id });
-        if (batch.documents.get(projection.collection)?.has(id)) continue;
-        let ids = wanted.get(projection.collection);
-        if (!ids) wanted.set(projection.collection, (ids = new Set()));
-        ids.add(id);
-      }
-    }
-    for (const [collection, ids] of wanted) {
-      let docs = batch.documents.get(collection);
-      if (!docs) batch.documents.set(collection, (docs = new Map()));
-      const pending = unwritten.get(collection);
-      const stored = await readStore.load(
-        collection,
-        [...ids].filter((id) => !pending?.has(id)),
-      );
-      for (const id of ids)
-        docs.set(id, pending?.has(id) ? (pending.get(id) ?? null) : (stored.get(id) ?? null));
-    }
-
-    for (const { projection, event, id } of steps) {
-      const { collection } = projection;
-      const docs = batch.documents.get(collection) as Map<DocumentId, Document | null>;
-      docs.set(id, projection.evolve(docs.get(id) ?? null, event));
-      let touched = batch.touched.get(collection);
-      if (!touched) batch.touched.set(collection, (touched = new Set()));
-      touched.add(id);
-    }
+  async function countParked(): Promise<void> {
+    parked = (await listParkedEvents(readStore, { limit: 1, offset: 0 })).total;
   }
 
   /** Commits a batch once the commit before it (`after`) is done; the position then moves to `last`. */
-  async function commitBatch(changes: DocumentChange[], last: number, after: Promise<void>): Promise<void> {
+  async function commitBatch(batch: FoldedBatch, after: Promise<void>): Promise<void> {
+    const { last } = batch;
     // A projector already past the batch (its checkpoint was ahead of the others') keeps its checkpoint.
     const advanced = new Map(
       projectors.map(({ name }) => [name, Math.max(checkpoints.get(name) ?? 0, last)] as const),
     );
-    await readStore.commit(changes, advanced, after);
+    await readStore.commit(changesOf(batch), advanced, after);
     for (const [name, at] of advanced) checkpoints.set(name, at);
     position = last;
+    if (batch.parked.length > 0) await countParked();
   }
 
   /**
@@ -163,7 +144,7 @@ export function createProjectionRuntime(
    * idle (3.5 s of a 1M-event rebuild, 0.6 s since). Commits stay in order, the next batch is folded
    * once only the one just handed over is unwritten, and the position only moves once its commit is done.
    */
-  async function catchUp(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
+  async function catchUpBatches(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
     let read = position;
     let unwritten: Documents = new Map();
     let committing = Promise.resolve();
@@ -172,7 +153,7 @@ export function createProjectionRuntime(
       if (folded.last === read) break;
       read = folded.last;
       const previous = committing;
-      committing = commitBatch(changesOf(folded), read, previous).then(() => {
+      committing = commitBatch(folded, previous).then(() => {
         onProgress?.(position);
         releaseWaiters();
       });
@@ -184,6 +165,27 @@ export function createProjectionRuntime(
     await committing;
   }
 
+  /**
+   * Catches up; a commit that failed on a document it could not store is folded again from the last
+   * commit, this time asking about that document after each event, so that the event to blame is parked.
+   */
+  async function catchUp(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
+    for (;;) {
+      try {
+        await catchUpBatches(onProgress, until);
+        failing = false;
+        return;
+      } catch (error) {
+        const key = error instanceof UnstorableDocument && documentKey(error.collection, error.id);
+        if (!key || suspects.has(key)) {
+          failing = true;
+          throw error;
+        }
+        suspects.add(key);
+      }
+    }
+  }
+
   function releaseWaiters(): void {
     const ready = waiters.filter((waiter) => waiter.position <= position);
     if (ready.length === 0) return;
@@ -191,11 +193,28 @@ export function createProjectionRuntime(
     for (const waiter of ready) waiter.resolve();
   }
 
-  const catchUpOnce = coalescing(() => catchUp());
+  /** Retries asked for, then a catch-up: one at a time, so that they never write the same documents at once. */
+  const work = coalescing(async () => {
+    const asked = retries;
+    retries = [];
+    for (const { position: at, resolve, reject } of asked) {
+      try {
+        const outcome = await retryParkedEvents(
+          { eventStore, readStore, projectors, checkpoints, upcast },
+          at,
+        );
+        await countParked();
+        resolve(outcome);
+      } catch (error) {
+        reject(error);
+      }
+    }
+    await catchUp();
+  });
 
   /** Catches up; a notification during a catch-up makes it run once more. */
   function trigger(): Promise<void> {
-    return catchUpOnce().catch((error: unknown) => {
+    return work().catch((error: unknown) => {
       // A projector that cannot apply an event must not leave writers waiting forever.
       for (const waiter of waiters) waiter.reject(error);
       waiters = [];
@@ -205,12 +224,14 @@ export function createProjectionRuntime(
 
   return {
     async start() {
+      await readStore.defineCollections([PARKED_EVENTS]);
       await loadCheckpoints();
       await trigger();
       following = retryingAfterFailure(trigger, onError);
       unsubscribe = eventStore.onAppended(following.run);
     },
     async follow(pollMs) {
+      await readStore.defineCollections([PARKED_EVENTS]);
       const poll = async () => {
         await loadCheckpoints();
         releaseWaiters();
@@ -239,53 +260,31 @@ export function createProjectionRuntime(
       });
     },
     async rebuild(onProgress, until) {
-      await catchUpOnce.settled();
+      await work.settled();
       await readStore.reset(projectors.map((projector) => projector.name));
+      await readStore.defineCollections([PARKED_EVENTS]);
       await loadCheckpoints();
       const head = Math.min(await eventStore.headPosition(), until ?? Infinity);
       await catchUp((at) => onProgress?.(at, head), head);
     },
+    retryParked(at) {
+      return new Promise<RetryOutcome>((resolve, reject) => {
+        retries.push({ position: at, resolve, reject });
+        trigger().catch(reject);
+      });
+    },
     position: () => position,
+    status: () => (parked > 0 || failing ? 'degraded' : 'ok'),
+    parkedCount: () => parked,
     async stop() {
       unsubscribe?.();
       following?.stop();
       if (followTimer) clearInterval(followTimer);
-      await catchUpOnce.settled();
+      await work.settled();
       // Nothing moves the position any more: what still waits (a job waiting for another process's
       // projector) fails now rather than holding the stop up.
       for (const waiter of waiters) waiter.reject(new ProjectionStopped(waiter.position));
       waiters = [];
     },
   };
-}
-
-type Documents = Map<string, Map<DocumentId, Document | null>>;
-
-/** By projector name (its module's, which an event's stream names): its projections by event type. */
-function handlersOf(projectors: readonly Projector[]): Map<string, Map<string, DocumentProjection[]>> {
-  return new Map(
-    projectors.map((projector) => {
-      const byType = new Map<string, DocumentProjection[]>();
-      for (const projection of projector.projections) {
-        for (const type of projection.handles) byType.set(type, [...(byType.get(type) ?? []), projection]);
-      }
-      return [projector.name, byType];
-    }),
-  );
-}
-
-interface FoldedBatch {
-  /** The position of the last event folded. */
-  last: number;
-  /** The last state of every document the batch loaded or touched. */
-  documents: Documents;
-  /** The ids of the documents the batch changed, by collection. */
-  touched: Map<string, Set<DocumentId>>;
-}
-
-/** Only the last state of each document is written. */
-function changesOf({ touched, documents }: FoldedBatch): DocumentChange[] {
-  return [...touched].flatMap(([collection, ids]) =>
-    [...ids].map((id) => ({ collection, id, doc: documents.get(collection)?.get(id) ?? null })),
-  );
 }

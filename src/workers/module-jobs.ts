@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ModuleDefinition, ModuleJob, RouteServices } from '../api/kit/module';
 import type { CommandContext } from '../commands/context';
 import { streamModule, type StoredEvent } from '../events/envelope';
+import type { EventStore } from '../events/event-store';
 import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
 import type { ReadStore } from '../projections/read-store';
 
@@ -77,6 +78,12 @@ export function processModuleJobs(modules: readonly ModuleDefinition[], services
   }
 }
 
+/** The log as stored, and how its events read at their type's current version (which may fail). */
+export interface StoredLog {
+  events: EventStore;
+  upcast(event: StoredEvent): StoredEvent;
+}
+
 export interface JobTriggers {
   /** Queues the jobs due for the events up to the head of the log. */
   catchUp(): Promise<void>;
@@ -91,7 +98,7 @@ export interface JobTriggers {
  */
 export function followJobTriggers(
   modules: readonly ModuleDefinition[],
-  services: RouteServices & { readStore: ReadStore },
+  services: RouteServices & { readStore: ReadStore; log: StoredLog },
   logger: Logger,
 ): JobTriggers {
   const triggered = modules.filter((module) => module.jobs?.some((job) => job.trigger));
@@ -104,12 +111,23 @@ export function followJobTriggers(
   async function queueDue(events: readonly StoredEvent[]): Promise<number> {
     const due = new Map<string, { job: ModuleJob; payload: unknown; cause: StoredEvent }>();
     for (const module of triggered) {
-      for (const event of events) {
-        if (streamModule(event.stream) !== module.id) continue;
+      for (const stored of events) {
+        if (streamModule(stored.stream) !== module.id) continue;
         for (const job of module.jobs ?? []) {
-          if (!job.trigger?.on.includes(event.type)) continue;
-          const payload = job.trigger.payload(event);
-          due.set(`${job.name}:${canonicalize(payload)}`, { job, payload, cause: event });
+          if (!job.trigger?.on.includes(stored.type)) continue;
+          let payload: unknown;
+          try {
+            payload = job.trigger.payload(services.log.upcast(stored));
+          } catch (error) {
+            // An event no job can read (a parked one) queues nothing; the others still do.
+            const { position, stream, type } = stored;
+            logger.error(
+              { err: error, job: job.name, position, stream, type },
+              'job trigger skipped an event',
+            );
+            continue;
+          }
+          due.set(`${job.name}:${canonicalize(payload)}`, { job, payload, cause: stored });
         }
       }
     }
@@ -125,7 +143,7 @@ export function followJobTriggers(
       position = saved = (await services.readStore.checkpoints()).get(CHECKPOINT) ?? 0;
     }
     for (;;) {
-      const events = await services.eventStore.readAll({ after: position, limit: BATCH_SIZE });
+      const events = await services.log.events.readAll({ after: position, limit: BATCH_SIZE });
       if (events.length === 0) return;
       const queued = await queueDue(events);
       position = (events[events.length - 1] as StoredEvent).position;

@@ -38,6 +38,7 @@ describe('financial planning API', () => {
         product: 'Financial planning',
         version: '1.0.0',
         writes_enabled: true,
+        projections: 'ok',
       });
     });
 

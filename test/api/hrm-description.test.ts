@@ -33,6 +33,7 @@ describe('HR module description', () => {
       product: 'HR and recruitment',
       version: 'v1',
       writes_enabled: true,
+      projections: 'ok',
     });
   });
 

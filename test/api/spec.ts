@@ -58,6 +58,7 @@ export const HEALTH: SpecTable = {
   product: 'string',
   version: 'string',
   writes_enabled: 'boolean',
+  projections: 'string',
 };
 
 function matches(value: unknown, type: SpecType): boolean {

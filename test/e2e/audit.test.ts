@@ -13,6 +13,7 @@ import { verifyLog } from '../../src/events/verify';
 import { openSuite, seedDemoData, type Suite } from '../../src/main';
 import { createProjectionRuntime } from '../../src/projections/runtime';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
+import { SERVER_SECRET } from '../support/esm-harness';
 import { tempDir } from '../support/temp-dir';
 
 jest.setTimeout(60_000);
@@ -111,9 +112,9 @@ describe('replaying to a point in time', () => {
   it('answers a real API call as it was before an approval', async () => {
     const [approval] = await suite.storedEvents.queryLog({ after: 0, limit: 1, type: 'RequestApproved' });
     const id = Number(approval!.stream.split('-')[1]);
-    const now = await request(createModuleApp(esmModule, suite, { apiToken: undefined })).get(
-      `/api/v1/requests/${id}`,
-    );
+    const now = await request(
+      createModuleApp(esmModule, suite, { apiToken: undefined, sessionSecret: SERVER_SECRET }),
+    ).get(`/api/v1/requests/${id}`);
     expect(now.body.approved_on).not.toBeNull();
 
     const past = tempDir();
@@ -121,7 +122,7 @@ describe('replaying to a point in time', () => {
     try {
       await copyLog(suite.storedEvents, replayed.storedEvents, approval!.position - 1);
       await replayed.runtime.start();
-      const app = createModuleApp(esmModule, replayed, { apiToken: undefined });
+      const app = createModuleApp(esmModule, replayed, { apiToken: undefined, sessionSecret: SERVER_SECRET });
       const then = await request(app).get(`/api/v1/requests/${id}`).expect(200);
       expect(then.body).toMatchObject({
         id,
@@ -144,7 +145,9 @@ describe('diffing read models against a rebuild', () => {
     const collections = esmModule.resources.map((resource) => resource.collection);
     await scratch.defineCollections(collections);
     try {
-      await createProjectionRuntime(suite.eventStore, scratch, [esmModule.projector], () => {}).rebuild();
+      await createProjectionRuntime(suite.eventStore, scratch, [esmModule.projector], {
+        onError: () => {},
+      }).rebuild();
       expect(await diffReadModels(suite.readStore, scratch, collections)).toEqual([]);
 
       const doc = JSON.parse((await scratch.get('esm.requests', 3))!);

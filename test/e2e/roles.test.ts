@@ -11,6 +11,7 @@ const ESM_PORT = 47181;
 const FPA_PORT = 47189;
 const PROJECTOR_METRICS = 47190;
 const WORKER_METRICS = 47191;
+const API_METRICS = 47192;
 const REDIS_URL = process.env.SUITE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const metric = async (port: number, name: string) => {
@@ -45,7 +46,11 @@ describe('the service desk and financial planning as separate api, projector and
         { ...env, SUITE_METRICS_PORT: String(WORKER_METRICS) },
         `http://127.0.0.1:${WORKER_METRICS}/health`,
       ),
-      startRole(['api', '--module', 'esm', 'fpa'], env, `${base}/api/v1/health`),
+      startRole(
+        ['api', '--module', 'esm', 'fpa'],
+        { ...env, SUITE_METRICS_PORT: String(API_METRICS) },
+        `${base}/api/v1/health`,
+      ),
     ]);
     // Roles that did start are stopped in afterAll even when another one failed to.
     for (const role of started) if (role.status === 'fulfilled') roles.push(role.value);
@@ -110,6 +115,6 @@ describe('the service desk and financial planning as separate api, projector and
     expect(await settledLag(PROJECTOR_METRICS)).toBe(0);
     expect(await metric(PROJECTOR_METRICS, 'suite_event_log_head_position')).toBeGreaterThan(0);
     expect(await metric(WORKER_METRICS, 'suite_job_queue_depth{state="failed"}')).toBe(0);
-    expect(await settledLag(ESM_PORT)).toBe(0);
+    expect(await settledLag(API_METRICS)).toBe(0);
   });
 });

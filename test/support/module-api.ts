@@ -190,6 +190,7 @@ export function describeModuleBasics(module: ModuleDefinition, harness: () => Mo
         product: module.title,
         version: '1.0.0',
         writes_enabled: true,
+        projections: 'ok',
       });
     });
 

@@ -14,7 +14,11 @@ export interface SuiteProcess {
 
 /** Every listener of the suite on `port` and the ports after it, clear of a suite running on the defaults. */
 function portsFrom(port: number): Record<string, string> {
-  const variables = [...MODULE_IDS.map((module) => `SUITE_${module.toUpperCase()}_PORT`), 'SUITE_AUDIT_PORT'];
+  const variables = [
+    ...MODULE_IDS.map((module) => `SUITE_${module.toUpperCase()}_PORT`),
+    'SUITE_AUDIT_PORT',
+    'SUITE_METRICS_PORT',
+  ];
   return Object.fromEntries(variables.map((variable, index) => [variable, String(port + index)]));
 }
 

@@ -4,7 +4,8 @@ import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import type { DocumentProjection, Projector } from '../../src/projections/projection';
 import type { ReadStore } from '../../src/projections/read-store';
-import { BATCH_SIZE, createProjectionRuntime } from '../../src/projections/runtime';
+import { BATCH_SIZE } from '../../src/projections/batch-fold';
+import { createProjectionRuntime } from '../../src/projections/runtime';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { tempDir } from '../support/temp-dir';
 
@@ -135,7 +136,9 @@ describe('projection runtime, over more than one batch of events', () => {
     await append(events, 'a.counter-1', -1, part);
     const head = await append(events, 'a.counter-1', part - 1, part);
 
-    const runtime = createProjectionRuntime(events, slowCommits(readStore), [counter('a')], () => {});
+    const runtime = createProjectionRuntime(events, slowCommits(readStore), [counter('a')], {
+      onError: () => {},
+    });
     await runtime.start();
     await runtime.stop();
 
@@ -150,7 +153,7 @@ describe('projection runtime, over more than one batch of events', () => {
     const head = await append(events, 'a.counter-1', -1, 2 * BATCH_SIZE + 10);
 
     const store = holdingEachCommitForTheNext(readStore, head);
-    const runtime = createProjectionRuntime(events, store, [counter('a')], () => {});
+    const runtime = createProjectionRuntime(events, store, [counter('a')], { onError: () => {} });
     await runtime.start();
     await runtime.stop();
 
@@ -165,12 +168,9 @@ describe('projection runtime, over more than one batch of events', () => {
     await append(events, 'a.counter-1', -1, BATCH_SIZE + 10);
     const failure = new Error('disk full');
 
-    const runtime = createProjectionRuntime(
-      events,
-      firstCommitFails(readStore, failure),
-      [counter('a')],
-      () => {},
-    );
+    const runtime = createProjectionRuntime(events, firstCommitFails(readStore, failure), [counter('a')], {
+      onError: () => {},
+    });
     await expect(runtime.start()).rejects.toBe(failure);
     await runtime.stop();
 
@@ -193,7 +193,9 @@ describe('projection runtime, over more than one batch of events', () => {
       new Map([['b', bCheckpoint]]),
     );
 
-    const runtime = createProjectionRuntime(events, readStore, [counter('a'), counter('b')], () => {});
+    const runtime = createProjectionRuntime(events, readStore, [counter('a'), counter('b')], {
+      onError: () => {},
+    });
     await runtime.start();
     await runtime.stop();
 
@@ -216,12 +218,9 @@ describe('projection runtime, following the log', () => {
     const failure = new Error('database is locked');
     let reportFailure: (error: unknown) => void = () => {};
     const reported = new Promise((resolve) => (reportFailure = resolve));
-    const runtime = createProjectionRuntime(
-      events,
-      failingOnce(readStore, failure),
-      [counter('a')],
-      reportFailure,
-    );
+    const runtime = createProjectionRuntime(events, failingOnce(readStore, failure), [counter('a')], {
+      onError: reportFailure,
+    });
     await runtime.start();
 
     const head = await append(events, 'a.counter-1', -1, 3);

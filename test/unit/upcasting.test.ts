@@ -73,7 +73,7 @@ describe('event schema evolution', () => {
         withUpcasting(stored, catalog),
         readStore,
         [{ name: 'test', projections: [members] }],
-        () => {},
+        { onError: () => {} },
       );
       await runtime.start();
 

@@ -1,6 +1,5 @@
 import type { RequestListener } from 'node:http';
-import type { Registry } from 'prom-client';
-import { callerCheck } from './access';
+import { callerCheck, servedModule } from './access';
 import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
 import { answerFailure } from './http';
 import { requestIdOf } from './logging';
@@ -11,11 +10,6 @@ import { createRouteTable } from './routes';
 import { createWriteRouter, type WriteServices } from './writes';
 
 export type ModuleServices = WriteServices & RouteServices;
-
-export type ModuleAppOptions = ModuleSettings & {
-  /** Served at `/metrics` when given. */
-  metrics?: Registry;
-};
 
 function apiIndex(module: ModuleDefinition) {
   return {
@@ -57,10 +51,11 @@ function apiIndex(module: ModuleDefinition) {
  * the index, health, descriptions and every error route (404, 405) are served by express.
  */
 export function createModuleApp(
-  module: ModuleDefinition,
+  declared: ModuleDefinition,
   services: ModuleServices,
-  options: ModuleAppOptions,
+  options: ModuleSettings,
 ): RequestListener {
+  const module = servedModule(declared, options);
   const table = createRouteTable(services.logger, {
     index: apiIndex(module),
     health: () => ({
@@ -68,9 +63,9 @@ export function createModuleApp(
       product: module.title,
       version: module.version,
       writes_enabled: options.apiToken !== undefined,
+      projections: services.runtime.status(),
     }),
     descriptions: describeModule(module),
-    metrics: options.metrics,
   });
   for (const resource of module.resources) {
     table.reserve(`/api/v1/${resource.path}`, ['GET', 'HEAD']);

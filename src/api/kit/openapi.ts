@@ -36,7 +36,16 @@ export const ValidationErrorSchema = z
   .meta({ id: 'ValidationError' });
 
 export const HealthSchema = z
-  .object({ status: z.string(), product: z.string(), version: z.string(), writes_enabled: z.boolean() })
+  .object({
+    status: z.string(),
+    product: z.string(),
+    version: z.string(),
+    writes_enabled: z.boolean(),
+    projections: z.enum(['ok', 'degraded']).meta({
+      description:
+        '`degraded` while a projection has parked an event it could not apply (see the audit API) or cannot catch up; the other read models stay live',
+    }),
+  })
   .meta({ id: 'Health' });
 
 export const json = (schema: z.ZodType, description: string) => ({

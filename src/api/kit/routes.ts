@@ -1,6 +1,5 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
 import swaggerUi from 'swagger-ui-express';
 import { ApiError } from './errors';
 import { sendError } from './http';
@@ -39,7 +38,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
  */
 export function createRouteTable(
   logger: Logger,
-  basics: { index: object; health: () => object; descriptions: Descriptions; metrics?: Registry },
+  basics: { index: object; health: () => object; descriptions: Descriptions },
 ): RouteTable {
   const app = express();
   app.disable('x-powered-by');
@@ -55,16 +54,11 @@ export function createRouteTable(
     reserve(path, method === 'get' ? ['GET', 'HEAD'] : [method.toUpperCase()]);
   };
 
-  const { index, health, descriptions, metrics } = basics;
+  const { index, health, descriptions } = basics;
   route('get', '/api/', (_req, res) => void res.json(index));
   route('get', '/api/v1/health', (_req, res) => void res.json(health()));
   route('get', '/api/openapi.json', (_req, res) => void res.json(descriptions.runtime));
   route('get', '/swagger.json', (_req, res) => void res.json(descriptions.compatibility));
-  if (metrics) {
-    route('get', '/metrics', (_req, res, next) => {
-      metrics.metrics().then((text) => void res.type(metrics.contentType).send(text), next);
-    });
-  }
   app.use('/api/docs', swaggerUi.serveFiles(descriptions.runtime), swaggerUi.setup(descriptions.runtime));
 
   return {

@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import { listParkedEvents, type ParkedEvent } from '../projections/parked-events';
+import type { ReadStore } from '../projections/read-store';
+import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+
+const PAGE = 1_000;
+
+async function everyParkedEvent(readStore: ReadStore): Promise<ParkedEvent[]> {
+  const all: ParkedEvent[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await listParkedEvents(readStore, { limit: PAGE, offset });
+    all.push(...page.items);
+    if (offset + PAGE >= page.total) return all;
+  }
+}
+
+const line = (parked: ParkedEvent) =>
+  `${String(parked.position).padStart(8)}  ${parked.projection}  ${parked.stream}  ${parked.type}: ${parked.error}`;
+
+/** `suite projections parked` and `suite projections retry`. */
+export function addProjectionCommands(program: Command): void {
+  const projections = program
+    .command('projections')
+    .description('the events projections parked because they could not apply them');
+
+  projections
+    .command('parked')
+    .description('list the parked events: position, projection, stream, type and error')
+    .addOption(dataDirOption())
+    .option('--json', 'print them as a JSON array')
+    .action(async (options: { dataDir?: string; json?: boolean }) => {
+      const suite = await quietSuite(config(options));
+      const parked = await everyParkedEvent(suite.readStore);
+      await suite.close();
+      if (options.json) console.log(JSON.stringify(parked, null, 2));
+      else {
+        for (const each of parked) console.log(line(each));
+        console.log(`${parked.length} parked event(s)`);
+      }
+    });
+
+  projections
+    .command('retry')
+    .description(
+      'apply the parked events again after a fix or an upcaster (run it with the suite stopped, as `suite rebuild`)',
+    )
+    .addOption(dataDirOption())
+    .option('--position <position>', 'only the event parked at this position', wholeNumber)
+    .action(async (options: { dataDir?: string; position?: number }) => {
+      const suite = await quietSuite(config(options));
+      try {
+        await suite.runtime.start();
+        const outcome = await suite.runtime.retryParked(options.position);
+        if (options.position !== undefined && outcome.retried === 0) {
+          console.error(`No event is parked at position ${options.position}.`);
+          process.exitCode = 1;
+          return;
+        }
+        console.log(
+          `${outcome.retried} parked event(s) retried: ${outcome.applied.length} applied, ${outcome.stillParked.length} still parked`,
+        );
+        for (const parked of outcome.stillParked) console.log(line(parked));
+      } finally {
+        await suite.close();
+      }
+    });
+}

@@ -1,0 +1,163 @@
+import { streamModule, type StoredEvent } from '../events/envelope';
+import type { EventStore } from '../events/event-store';
+import {
+  listParkedEvents,
+  parkedEvent,
+  parkedId,
+  parking,
+  unparking,
+  type ParkedEvent,
+} from './parked-events';
+import type { DocumentProjection, Projector } from './projection';
+import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
+
+export interface RetryOutcome {
+  /** The parked events that were retried. */
+  retried: number;
+  /** Those that applied this time, and are no longer parked. */
+  applied: ParkedEvent[];
+  /** What is parked of the documents folded again: the events that still fail, with their new error. */
+  stillParked: ParkedEvent[];
+}
+
+export interface RetryContext {
+  /** The log as stored. */
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projectors: readonly Projector[];
+  /** How far each projector is: documents are folded again up to there. */
+  checkpoints: ReadonlyMap<string, number>;
+  upcast(event: StoredEvent): StoredEvent;
+}
+
+const PAGE = 1_000;
+
+async function allParked(readStore: ReadStore): Promise<Map<string, ParkedEvent>> {
+  const all = new Map<string, ParkedEvent>();
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await listParkedEvents(readStore, { limit: PAGE, offset });
+    for (const parked of page.items) all.set(parked.id, parked);
+    if (offset + PAGE >= page.total) return all;
+  }
+}
+
+async function eventAt(eventStore: EventStore, position: number): Promise<StoredEvent | undefined> {
+  const [event] = await eventStore.queryLog({ after: position - 1, until: position, limit: 1 });
+  return event?.position === position ? event : undefined;
+}
+
+/** The documents to fold again, by projector, and by collection within it. */
+type Wanted = Map<Projector, Map<DocumentProjection, Set<DocumentId>>>;
+
+function want(wanted: Wanted, projector: Projector, projection: DocumentProjection, id: DocumentId): void {
+  let byProjection = wanted.get(projector);
+  if (!byProjection) wanted.set(projector, (byProjection = new Map()));
+  let ids = byProjection.get(projection);
+  if (!ids) byProjection.set(projection, (ids = new Set()));
+  ids.add(id);
+}
+
+/**
+ * Folds each document a parked event touches again from the log, as a rebuild would (in log order, up
+ * to its projector's checkpoint), with the projections as they are now: the events that apply leave
+ * the parked ones; those that still fail stay, with their new error. One commit per projector.
+ */
+export async function retryParkedEvents(context: RetryContext, position?: number): Promise<RetryOutcome> {
+  const { eventStore, readStore, projectors, checkpoints, upcast } = context;
+  const parked = await allParked(readStore);
+  const chosen = [...parked.values()].filter(
+    (entry) => position === undefined || entry.position === position,
+  );
+  const wanted: Wanted = new Map();
+  const unresolved: ParkedEvent[] = [];
+  const refreshed: DocumentChange[] = [];
+
+  for (const entry of chosen) {
+    const projector = projectors.find((candidate) =>
+      candidate.projections.some((projection) => projection.collection === entry.projection),
+    );
+    const projection = projector?.projections.find((candidate) => candidate.collection === entry.projection);
+    const stored = await eventAt(eventStore, entry.position);
+    if (!projector || !projection || !stored) {
+      unresolved.push(entry);
+      continue;
+    }
+    try {
+      want(wanted, projector, projection, projection.documentId(upcast(stored)));
+    } catch (error) {
+      const again = parkedEvent(projection.collection, stored, error);
+      unresolved.push(again);
+      refreshed.push(parking(again));
+    }
+  }
+
+  const applied: ParkedEvent[] = [];
+  const stillParked: ParkedEvent[] = [...unresolved];
+  if (refreshed.length > 0) await readStore.commit(refreshed, new Map());
+  for (const [projector, byProjection] of wanted) {
+    const folded = await foldAgain(context, projector, byProjection, checkpoints.get(projector.name) ?? 0);
+    const changes: DocumentChange[] = [...folded.documents];
+    for (const [id, failure] of folded.failures) {
+      stillParked.push(failure);
+      changes.push(parking(failure));
+      parked.delete(id);
+    }
+    for (const id of folded.applied) {
+      const was = parked.get(id);
+      if (!was) continue;
+      applied.push(was);
+      changes.push(unparking(id));
+    }
+    await readStore.commit(changes, new Map());
+  }
+  return { retried: chosen.length, applied, stillParked };
+}
+
+interface Refolded {
+  documents: DocumentChange[];
+  /** The parked ids of the events that applied. */
+  applied: string[];
+  /** The events that failed, by parked id. */
+  failures: Map<string, ParkedEvent>;
+}
+
+/** Folds the wanted documents of one projector from nothing, over its module's events up to `until`. */
+async function foldAgain(
+  { eventStore, readStore, upcast }: RetryContext,
+  projector: Projector,
+  byProjection: Map<DocumentProjection, Set<DocumentId>>,
+  until: number,
+): Promise<Refolded> {
+  const docs = new Map<DocumentProjection, Map<DocumentId, Document | null>>(
+    [...byProjection].map(([projection, ids]) => [projection, new Map([...ids].map((id) => [id, null]))]),
+  );
+  const applied: string[] = [];
+  const failures = new Map<string, ParkedEvent>();
+  for (let after = 0; after < until;) {
+    const page = await eventStore.queryLog({ module: projector.name, after, until, limit: PAGE });
+    for (const stored of page) {
+      if (streamModule(stored.stream) !== projector.name) continue;
+      for (const [projection, folding] of docs) {
+        if (!projection.handles.includes(stored.type)) continue;
+        const id = parkedId(projection.collection, stored.position);
+        try {
+          const event = upcast(stored);
+          const documentId = projection.documentId(event);
+          if (!folding.has(documentId)) continue;
+          const doc = projection.evolve(folding.get(documentId) ?? null, event);
+          if (doc) readStore.checkStorable(projection.collection, documentId, doc);
+          folding.set(documentId, doc);
+          applied.push(id);
+        } catch (error) {
+          failures.set(id, parkedEvent(projection.collection, stored, error));
+        }
+      }
+    }
+    if (page.length < PAGE) break;
+    after = (page[page.length - 1] as StoredEvent).position;
+  }
+  const documents = [...docs].flatMap(([projection, folding]) =>
+    [...folding].map(([id, doc]) => ({ collection: projection.collection, id, doc })),
+  );
+  return { documents, applied, failures };
+}
