@@ -19,9 +19,14 @@ const CSV_COLUMNS = [
   'hash',
 ] as const;
 
-function csvCell(value: unknown): string {
-  const text =
+/** Spreadsheets run a cell that starts with one of these as a formula (CSV injection, as OWASP names it). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A CSV cell: quoted where needed, and a would-be formula neutralised with a leading `'`. */
+export function csvCell(value: unknown): string {
+  const raw =
     value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const text = FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

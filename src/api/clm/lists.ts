@@ -3,6 +3,7 @@ import type { Filter, ReadStore } from '../../projections/read-store';
 import { ApiError } from '../kit/errors';
 import type { Caller } from '../kit/module';
 import { pageParameters as kitPageParameters } from '../kit/parameters';
+import { shortened } from '../kit/validation';
 
 /** Paging of the module's lists: 20 records by default, at most 200. */
 export const LIST = { defaultLimit: 20, maxLimit: 200 } as const;
@@ -46,7 +47,8 @@ export async function workspaceRecord<Doc extends { workspace_id: string }>(
 ): Promise<Doc> {
   const text = await readStore.get(collection, id);
   const doc = text === null ? null : (JSON.parse(text) as Doc);
-  if (doc?.workspace_id !== workspaceOf(caller)) throw new ApiError('not_found', `${name} ${id} not found`);
+  if (doc?.workspace_id !== workspaceOf(caller))
+    throw new ApiError('not_found', `${name} ${shortened(id)} not found`);
   return doc;
 }
 

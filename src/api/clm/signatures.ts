@@ -10,6 +10,7 @@ import { ApiError } from '../kit/errors';
 import type { ModuleRoute } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { workspaceRecord } from './lists';
+import { shortened } from '../kit/validation';
 
 const SignatureRequest = z
   .strictObject({
@@ -99,7 +100,7 @@ export const signatureRoute: ModuleRoute<unknown, SignatureRequest> = {
     );
     const state = await contractState(commands, id);
     if (!state || state.workspace_id !== caller.scope)
-      throw new ApiError('not_found', `Contract ${id} not found`);
+      throw new ApiError('not_found', `Contract ${shortened(id)} not found`);
     const version = signableVersion(state);
     const signers: Signer[] =
       body.signers ?? (await defaultSigners(services.readStore, contract.counterparty_id));

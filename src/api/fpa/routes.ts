@@ -4,7 +4,7 @@ import type { PlanRecord } from '../../projections/fpa';
 import { ApiError } from '../kit/errors';
 import type { ModuleRoute, RouteServices } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
-import { summarise, type ValidationDetail } from '../kit/validation';
+import { shortened, summarise, type ValidationDetail } from '../kit/validation';
 import {
   DEFAULT_LIMIT,
   IntegrationCollection,
@@ -34,7 +34,7 @@ async function latestPlan(services: RouteServices, scenario: string): Promise<Pl
       },
     );
   }
-  throw new ApiError('not_found', `Scenario ${scenario} not found`);
+  throw new ApiError('not_found', `Scenario ${shortened(scenario)} not found`);
 }
 
 function invalid(details: ValidationDetail[]): ApiError {

@@ -131,13 +131,24 @@ function describeIssue(issue: z.core.$ZodIssue): Pick<ValidationDetail, 'msg' | 
   }
 }
 
-/** Longer keys and values are shortened in a detail's location, and never echoed as its input. */
+/**
+ * Longer keys and values are shortened in a detail's location and message (`shortened`), and never
+ * echoed as its input.
+ */
 const ECHOED_LENGTH = 200;
 
-const shortened = (segment: string | number) =>
-  typeof segment === 'string' && segment.length > ECHOED_LENGTH
-    ? `${segment.slice(0, ECHOED_LENGTH)}…`
+/** The longest message a detail answers: one that quotes a caller's text quotes it shortened. */
+const MESSAGE_LENGTH = 1_000;
+
+/** A caller's text as an answer may quote it: cut to `length` characters. */
+export function shortened<Segment extends string | number>(
+  segment: Segment,
+  length = ECHOED_LENGTH,
+): Segment {
+  return typeof segment === 'string' && segment.length > length
+    ? (`${segment.slice(0, length)}…` as Segment)
     : segment;
+}
 
 /** Inputs echoed back: small scalars only, never a long, large or nested value the caller sent. */
 function echoable(input: unknown): boolean {
@@ -153,7 +164,11 @@ export function zodDetails(error: z.ZodError, location: Location): ValidationDet
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ loc: [location, ...path, shortened(key)], ...described }));
     }
-    const detail: ValidationDetail = { loc: [location, ...path], ...described };
+    const detail: ValidationDetail = {
+      loc: [location, ...path],
+      ...described,
+      msg: shortened(described.msg, MESSAGE_LENGTH),
+    };
     if (issue.input !== undefined && echoable(issue.input)) detail.input = issue.input;
     return [detail];
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKET_CODES, marketCode } from '../../market/markets';
-import { integerParameter } from '../kit/validation';
+import { integerParameter, shortened } from '../kit/validation';
 
 /** A market code, one of the 30 EEA markets, in any letter case; anything else is a 422. */
 export const countryParameter = () =>
@@ -11,7 +11,7 @@ export const countryParameter = () =>
       if (code) return code;
       context.addIssue({
         code: 'custom',
-        message: `Unknown market ${JSON.stringify(raw)}: use one of the 30 EEA market codes (${MARKET_CODES.join(', ')})`,
+        message: `Unknown market ${JSON.stringify(shortened(raw))}: use one of the 30 EEA market codes (${MARKET_CODES.join(', ')})`,
         params: { type: 'enum' },
         input: raw,
       });

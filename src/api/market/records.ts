@@ -13,6 +13,7 @@ import { ApiError } from '../kit/errors';
 import type { ModuleRoute } from '../kit/module';
 import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
 import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
+import { shortened } from '../kit/validation';
 
 const invalid = { description: 'Invalid parameter (unknown market code, bad paging)' };
 const competitorId = () =>
@@ -112,7 +113,8 @@ const competitor: ModuleRoute = {
       );
     }
     const doc = await readStore.get(MARKET_COLLECTIONS.competitors, parsed.data);
-    if (!doc) throw new ApiError('not_found', `Competitor ${params.competitor_id} not found`);
+    if (!doc)
+      throw new ApiError('not_found', `Competitor ${shortened(params.competitor_id as string)} not found`);
     const record = JSON.parse(doc) as Competitor;
     const locations = await readAll<Location>(readStore, MARKET_COLLECTIONS.locations, [
       { field: 'competitor_id', op: 'eq', value: record.id },
