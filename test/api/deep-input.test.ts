@@ -97,7 +97,7 @@ describe('JSON nesting on the service desk writes', () => {
 });
 
 describe('JSON nesting on the market assistant stream (a session cookie is all it takes)', () => {
-  let harness: ModuleHarness;
+  let harness: ModuleHarness<undefined>;
   beforeAll(async () => {
     harness = await openModule(marketModule);
   });
