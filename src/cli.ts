@@ -15,7 +15,7 @@ import { createProjectionRuntime } from './projections/runtime';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { verifyLog } from './events/verify';
 import { checkGeneration, type GenerationCheck, type RecordedGeneration } from './fpa/verify';
-import { seedDemoData, startSuite, suiteCollections, type Suite } from './main';
+import { seedDemoData, settle, startSuite, startWorker, suiteCollections, type Suite } from './main';
 import { startApiRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
 import { MODULE_IDS } from './api/kit/module';
 import { upcast } from './events/catalog';
@@ -169,7 +169,9 @@ program
 
 program
   .command('seed')
-  .description('write the deterministic demo data into an empty store')
+  .description(
+    'write the deterministic demo data into an empty store, project it and run the jobs it makes due',
+  )
   .addOption(dataDirOption())
   .option('--seed <value>', 'generator seed (default: SUITE_SEED, else "demo")')
   .action(async (options: { dataDir?: string; seed?: string }) => {
@@ -177,13 +179,17 @@ program
     const suite = await quietSuite(settings);
     const seed = options.seed ?? (settings.seed === 'none' ? 'demo' : settings.seed);
     if (await seedDemoData(suite, seed)) {
-      const head = await suite.eventStore.headPosition();
+      const written = await suite.eventStore.headPosition();
       const bar = progressBar('Projecting');
-      bar.start(head, 0);
+      bar.start(written, 0);
       await suite.runtime.start();
       bar.update(suite.runtime.position());
       bar.stop();
-      console.log(`Demo data written with seed "${seed}": ${head} events.`);
+      // What a first `suite start` would do next: run the jobs the demo data makes due.
+      await startWorker(suite);
+      await settle(suite);
+      const head = await suite.eventStore.headPosition();
+      console.log(`Demo data written with seed "${seed}": ${head} events (${head - written} by its jobs).`);
     } else {
       console.log('The store already holds events; demo data is only written into an empty store.');
     }

@@ -22,6 +22,7 @@ import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
 import { createMetrics, serveMetrics } from './metrics';
 import { createSeedContext } from './seed/context';
+import { seedInChildProcess } from './seed/in-child-process';
 import type { JobQueue } from './workers/job-queue';
 import { followJobTriggers, processModuleJobs, type JobTriggers } from './workers/module-jobs';
 
@@ -186,7 +187,8 @@ export async function startSuite(config: Config, options: StartOptions): Promise
   const { logger } = suite;
   const readOnly = options.readOnly === true;
   if (!readOnly) {
-    if (config.seed !== 'none' && (await seedDemoData(suite, config.seed))) {
+    if (config.seed !== 'none' && (await suite.eventStore.headPosition()) === 0) {
+      await seedInChildProcess(config.dataDir, config.seed);
       logger.info({ seed: config.seed }, 'demo data written');
     }
     await suite.runtime.start();

@@ -3,6 +3,9 @@ import { Worker } from 'node:worker_threads';
 import type { CommitVocabulary, SerializedChange } from './sqlite-document-writer';
 import type { WriteMessage, WriteReply } from './sqlite-writer-thread';
 
+/** How long the thread waits for the next large commit before it ends (it starts again on demand). */
+const IDLE_MS = 1_000;
+
 const ENTRY = path.join(__dirname, `sqlite-writer-thread${path.extname(__filename)}`);
 
 export interface WriterThread {
@@ -22,6 +25,17 @@ export interface WriterThread {
 export function writerThread(file: string): WriterThread {
   let worker: Worker | null = null;
   let previous: Promise<unknown> = Promise.resolve();
+  let idle: NodeJS.Timeout | null = null;
+
+  /** Ends an idle thread: a catch-up's large commits leave its heap grown, and it holds on to it. */
+  function endWhenIdle(thread: Worker): void {
+    idle = setTimeout(() => {
+      if (worker !== thread) return;
+      worker = null;
+      void thread.terminate();
+    }, IDLE_MS);
+    idle.unref();
+  }
 
   function start(): Worker {
     // The built `dist` runs as it is; sources (tests, benchmarks) load through tsx's require hook.
@@ -36,11 +50,13 @@ export function writerThread(file: string): WriterThread {
   }
 
   function send(message: WriteMessage): Promise<void> {
+    if (idle) clearTimeout(idle);
     const thread = (worker ??= start());
     thread.ref();
     return new Promise((resolve, reject) => {
       const settle = (error: Error | null) => {
         thread.off('message', onReply).off('error', onError).off('exit', onExit).unref();
+        endWhenIdle(thread);
         if (error) reject(error);
         else resolve();
       };

@@ -24,9 +24,13 @@ function portsFrom(port: number): Record<string, string> {
 
 /**
  * Runs `suite start` from the sources in a child process, its service desk on `port` and its other
- * listeners on the ports after it, and waits until the service desk answers.
+ * listeners on the ports after it, and waits (up to `waitMs`) until the service desk answers.
  */
-export async function startSuiteProcess(env: Record<string, string>, port: number): Promise<SuiteProcess> {
+export async function startSuiteProcess(
+  env: Record<string, string>,
+  port: number,
+  { waitMs = 15_000 } = {},
+): Promise<SuiteProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'start'], {
     env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...portsFrom(port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -34,7 +38,7 @@ export async function startSuiteProcess(env: Record<string, string>, port: numbe
   showErrors(child, 'suite start');
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
+  for (const until = Date.now() + waitMs; Date.now() < until;) {
     if (child.exitCode !== null) throw new Error(`suite exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/v1/health`)).ok) return { child, base, exited };
