@@ -132,6 +132,11 @@ describe('GET /api/v1/history/{module}/{resource}/{id}', () => {
     await request(audit).get('/api/v1/history/esm/nothing/1').set(auth).expect(404);
     await request(audit).get('/api/v1/history/xyz/requests/1').set(auth).expect(404);
   });
+
+  it('answers 400 malformed_url for a path parameter that is not percent-encoded UTF-8', async () => {
+    const res = await request(audit).get('/api/v1/history/%ED%A0%80/requests/1').set(auth).expect(400);
+    expect(res.body.error.code).toBe('malformed_url');
+  });
 });
 
 describe('GET /api/v1/verify', () => {

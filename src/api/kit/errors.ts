@@ -5,6 +5,7 @@ import { firstDetails } from './validation';
 /** Stable error codes of the error envelope, with their HTTP status: the one place that maps them. */
 export const ERROR_STATUS = {
   malformed_json: 400,
+  malformed_url: 400,
   nesting_too_deep: 400,
   missing_header: 400,
   unauthorized: 401,
@@ -70,6 +71,10 @@ export function errorEnvelope(error: ApiError): ErrorEnvelope {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return new ApiError(error.code, error.message, error.details);
+  // Express decodes path parameters itself, and throws this when one is not percent-encoded UTF-8.
+  if (error instanceof URIError) {
+    return new ApiError('malformed_url', 'The request URL is not valid percent-encoded UTF-8');
+  }
   if (error instanceof WrongExpectedRevisionError) {
     return new ApiError('concurrency_conflict', 'The record was changed by another write; try again');
   }
