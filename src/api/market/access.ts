@@ -59,7 +59,7 @@ export const sessionAccess: ModuleAccess = {
 
 const SessionRequest = z
   .strictObject({
-    user_id: z.string().regex(USER_ID, 'Use 1 to 64 letters, digits, dots, dashes, underscores or @'),
+    user_id: z.string().max(64).regex(USER_ID, 'Use 1 to 64 letters, digits, dots, dashes, underscores or @'),
     ttl_seconds: z
       .int()
       .min(60)
