@@ -92,20 +92,16 @@ async function measure(dataDir: string, budget: string): Promise<Run> {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'suite-bench-memory-'));
   try {
-    // The first start seeds the demo data; the runs restart on it, as a deployment does.
-    const seeding = await startSuiteProcess(dataDir, { SUITE_SEED: 'demo' });
-    await pause(IDLE_MS);
-    const seeded = residentMegabytes(seeding.child.pid as number);
-    await stop(seeding.child);
+    // The first run is the first start, which writes the demo data; the others restart on it.
     const runs: Run[] = [];
     for (const budget of BUDGETS) runs.push(await measure(dataDir, budget));
-    report(runs, seeded);
+    report(runs);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function report(runs: readonly Run[], seeded: number): void {
+function report(runs: readonly Run[]): void {
   const answers = (statuses: Map<number, number>) =>
     [...statuses]
       .sort(([a], [b]) => a - b)
@@ -131,8 +127,8 @@ function report(runs: readonly Run[], seeded: number): void {
 
 Reproduce with \`npm run bench:memory\` (\`bench/memory.ts\`, needs \`npm run build\`). One \`suite start\`
 process in its default configuration (request logs at \`info\`, discarded; no token: every request is
-anonymous), restarted on the demo data a first start seeded (that start held ${round(seeded)} MB ${IDLE_MS / 1000} s after it
-answered, mostly heap the seeding grew and V8 keeps). Then ${round(REQUESTS)} requests, ${CONCURRENCY} at a time,
+anonymous): the first row is the first start on an empty data directory, which writes the demo data (from
+a child process), the others restart on it. Then ${round(REQUESTS)} requests, ${CONCURRENCY} at a time,
 \`GET <list>?limit=${LIMIT}&offset=N\` over every list of every module as each module's \`/api/\` index names
 them, request \`n\` to list \`n mod lists\` at offset \`n div lists\`: no two alike, so none is answered from
 the cache. RSS is read from \`/proc/<pid>/status\` ${IDLE_MS / 1000} s after start, every ${SAMPLE_MS} ms during the
