@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MODULE_IDS, type ModuleId } from './api/kit/module';
 import type { RateLimit } from './api/kit/rate-limit';
+import { jwksSource, type JwksSource } from './iam/jwks-source';
 import { DEFAULT_CACHE_MB } from './projections/cache-budget';
 
 const port = (fallback: number) =>
@@ -37,6 +38,14 @@ const bearerToken = () =>
     .refine((token) => token === undefined || token.trim() === token, 'must not start or end with spaces')
     .refine((token) => token === undefined || token.length >= 16, 'must be at least 16 characters');
 
+/** Unset or empty: none. A value with spaces at either end is a copying mistake that would never match. */
+const setting = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.trim() === value, 'must not start or end with spaces');
+
 /** Variables whose values are secrets or may hold one (a password in a connection string): never printed. */
 const SECRET_VARIABLES = new Set([
   'SUITE_API_TOKEN',
@@ -45,7 +54,12 @@ const SECRET_VARIABLES = new Set([
   'SUITE_EVENT_STORE',
   'SUITE_READ_STORE',
   'SUITE_REDIS_URL',
+  // A key set URL may carry an access token in its query.
+  'SUITE_OIDC_JWKS',
 ]);
+
+/** The identity provider's variables that only make sense together. */
+const OIDC_VARIABLES = ['SUITE_OIDC_ISSUER', 'SUITE_OIDC_AUDIENCE', 'SUITE_OIDC_JWKS'] as const;
 
 const ConfigSchema = z.object({
   SUITE_DATA_DIR: z.string().min(1).default('./data'),
@@ -101,6 +115,25 @@ const ConfigSchema = z.object({
     .transform((secure) => secure === 'true')
     .default(false),
   SUITE_READS: z.enum(['public', 'token']).default('public'),
+  SUITE_OIDC_ISSUER: setting(),
+  SUITE_OIDC_AUDIENCE: setting(),
+  SUITE_OIDC_JWKS: setting().transform((value, context) => {
+    if (value === undefined) return undefined;
+    const source = jwksSource(value);
+    if (source === undefined) {
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        message:
+          'must be an https:// URL, an http:// URL of this machine (localhost, 127.0.0.1, [::1]) or a readable file',
+      });
+    }
+    return source;
+  }),
+  SUITE_OIDC_ROLES_CLAIM: z
+    .string()
+    .regex(/^[^\s.]+(\.[^\s.]+)*$/, 'must be a claim name, or a dotted path to a nested claim')
+    .default('roles'),
   ...Object.fromEntries(MODULE_IDS.map((module) => [portVariable(module), port(DEFAULT_PORTS[module])])),
 });
 
@@ -113,7 +146,29 @@ function credentialProblems(values: z.infer<typeof ConfigSchema>): string[] {
   if (values.SUITE_READS === 'token' && values.SUITE_API_TOKEN === undefined) {
     problems.push('SUITE_READS: token needs SUITE_API_TOKEN');
   }
+  const missing = OIDC_VARIABLES.filter((variable) => values[variable] === undefined);
+  if (missing.length > 0 && missing.length < OIDC_VARIABLES.length) {
+    problems.push(`${missing.join(', ')}: needed too, as ${OIDC_VARIABLES.join(', ')} go together`);
+  }
   return problems;
+}
+
+/** The identity provider, when its variables are set (all of them, as `credentialProblems` checks). */
+function identityProvider(values: z.infer<typeof ConfigSchema>): OidcConfig | undefined {
+  const { SUITE_OIDC_ISSUER: issuer, SUITE_OIDC_AUDIENCE: audience, SUITE_OIDC_JWKS: jwks } = values;
+  if (issuer === undefined || audience === undefined || jwks === undefined) return undefined;
+  return { issuer, audience, jwks, rolesClaim: values.SUITE_OIDC_ROLES_CLAIM };
+}
+
+/** An identity provider whose signed tokens (JWTs) are bearer credentials. */
+export interface OidcConfig {
+  /** The tokens' `iss`. */
+  issuer: string;
+  /** What the tokens' `aud` must hold. */
+  audience: string;
+  jwks: JwksSource;
+  /** The claim holding the roles: its exact name, or a dotted path into nested claims. */
+  rolesClaim: string;
 }
 
 export interface Config {
@@ -152,6 +207,8 @@ export interface Config {
   reads: 'public' | 'token';
   /** Bytes the embedded read store may keep of the pages, totals and documents it has answered. */
   cacheBytes: number;
+  /** Unset: no identity provider's tokens are accepted. */
+  oidc?: OidcConfig;
 }
 
 export class ConfigError extends Error {
@@ -213,5 +270,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: values.SUITE_COOKIE_SECURE,
     reads: values.SUITE_READS,
     cacheBytes: values.SUITE_CACHE_MB * 2 ** 20,
+    oidc: identityProvider(values),
   };
 }

@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   audit_disabled: 503,
   api_disabled: 503,
   not_caught_up: 503,
+  identity_provider_unavailable: 503,
 } as const satisfies Record<DomainErrorCode | string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -43,8 +44,9 @@ export class ApiError extends Error {
     readonly details?: Record<string, unknown>,
     /** Response headers that belong to the error, such as `WWW-Authenticate` on a 401. */
     readonly headers?: Readonly<Record<string, string>>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { ApiError } from '../api/kit/errors';
+import { unauthorized } from '../api/kit/identity';
+import { ConfigError, type OidcConfig } from '../config';
+import type { JwksSource } from './jwks-source';
+import { isRole, type Authenticator, type Principal, type Role } from './principal';
+
+/** Identity providers' signature algorithms; never a shared secret (HS*) nor `none`. */
+const ALGORITHMS = ['RS256', 'ES256', 'EdDSA'];
+const CLOCK_SKEW_SECONDS = 60;
+/** Identity providers' tokens are 1 to 4 kB; a longer one is refused before it is parsed. */
+const MAX_TOKEN_LENGTH = 8_192;
+/** Header, payload and signature, base64url-encoded; the signature is empty for `alg: none` (refused later). */
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]*$/;
+
+/** The errors the key set itself raises when a token names no key of it: the token's fault. */
+const TOKEN_FAULTS = new Set([
+  'ERR_JOSE_NOT_SUPPORTED',
+  'ERR_JWKS_NO_MATCHING_KEY',
+  'ERR_JWKS_MULTIPLE_MATCHING_KEYS',
+]);
+
+/** The identity provider's keys could not be fetched or used: no token can be checked, and none is at fault. */
+const keySetUnavailable = (cause: unknown) =>
+  new ApiError(
+    'identity_provider_unavailable',
+    'The identity provider\u2019s keys cannot be fetched; try again later',
+    undefined,
+    { 'Retry-After': '5' },
+    { cause },
+  );
+
+function fileKeySet(file: string): JWTVerifyGetKey {
+  try {
+    return createLocalJWKSet(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (cause) {
+    throw new ConfigError('SUITE_OIDC_JWKS: the file is not a JSON Web Key Set', { cause });
+  }
+}
+
+/** jose fetches the keys on first use, keeps them 10 minutes, and refetches for an unknown `kid` (at most every 30 s). */
+function remoteKeySet(url: URL): JWTVerifyGetKey {
+  const keys = createRemoteJWKSet(url);
+  return async (header, token) => {
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      if (error instanceof errors.JOSEError && TOKEN_FAULTS.has(error.code)) throw error;
+      throw keySetUnavailable(error);
+    }
+  };
+}
+
+const keySet = (jwks: JwksSource) => ('url' in jwks ? remoteKeySet(jwks.url) : fileKeySet(jwks.file));
+
+/** The claim of that exact name (`https://example.com/roles`), else the dotted path (`realm_access.roles`). */
+function claimAt(payload: JWTPayload, name: string): unknown {
+  if (Object.hasOwn(payload, name)) return payload[name];
+  return name
+    .split('.')
+    .reduce<unknown>(
+      (claims, key) =>
+        typeof claims === 'object' && claims !== null && Object.hasOwn(claims, key)
+          ? (claims as Record<string, unknown>)[key]
+          : undefined,
+      payload,
+    );
+}
+
+/** The suite's roles among the claim's strings; whatever else the identity provider lists is ignored. */
+const knownRoles = (claim: unknown): Role[] =>
+  Array.isArray(claim)
+    ? [...new Set(claim.filter((role): role is Role => typeof role === 'string' && isRole(role)))]
+    : [];
+
+function displayName(payload: JWTPayload): string | undefined {
+  const { name, email } = payload;
+  if (typeof name === 'string' && name !== '') return name;
+  if (typeof email === 'string' && email !== '') return email;
+  return undefined;
+}
+
+function principalOf(payload: JWTPayload, rolesClaim: string): Principal {
+  const { sub } = payload;
+  if (typeof sub !== 'string' || sub === '') throw unauthorized();
+  const name = displayName(payload);
+  return {
+    id: `oidc:${sub}`,
+    kind: 'oidc',
+    ...(name !== undefined && { name }),
+    roles: knownRoles(claimAt(payload, rolesClaim)),
+  };
+}
+
+/**
+ * The identity provider's signed tokens (JWTs) as credentials: checked against its keys, issuer and
+ * audience, with a minute of clock skew either way on `exp` (required) and `nbf`. `null` for a token that
+ * is not a compact JWS; 503 `identity_provider_unavailable` (not a 401) while the provider's keys cannot be
+ * fetched.
+ * A JWKS file is read here, once: a `ConfigError` when it is not a key set.
+ */
+export function createOidcAuthenticator(oidc: OidcConfig): Authenticator {
+  const keys = keySet(oidc.jwks);
+  return async (token) => {
+    if (!COMPACT_JWS.test(token)) return null;
+    if (token.length > MAX_TOKEN_LENGTH) throw unauthorized();
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        issuer: oidc.issuer,
+        audience: oidc.audience,
+        algorithms: ALGORITHMS,
+        clockTolerance: CLOCK_SKEW_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw unauthorized();
+    }
+    return principalOf(payload, oidc.rolesClaim);
+  };
+}
