@@ -15,13 +15,22 @@ import { createProjectionRuntime } from './projections/runtime';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { verifyLog } from './events/verify';
 import { checkGeneration, type GenerationCheck, type RecordedGeneration } from './fpa/verify';
-import { seedDemoData, settle, startSuite, startWorker, suiteCollections, type Suite } from './main';
+import {
+  seedDemoData,
+  settle,
+  startSuite,
+  startWorker,
+  suiteCollections,
+  suiteProjectors,
+  type Suite,
+} from './main';
 import { startApiRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
 import { MODULE_IDS } from './api/kit/module';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
 import { config, dataDirOption, quietSuite, wholeNumber } from './cli/common';
 import { addMarketCommands } from './cli/market';
+import { addKeyCommands } from './cli/keys';
 import { addProjectionCommands } from './cli/projections';
 import type { Logger } from 'pino';
 
@@ -297,7 +306,7 @@ audit
     const scratch = openSqliteReadStore(path.join(scratchDir, 'read-models.db'));
     const collections = suiteCollections(live.modules);
     await scratch.defineCollections(collections);
-    const projectors = live.modules.map((module) => module.projector);
+    const projectors = suiteProjectors(live.modules);
     const rebuild = createProjectionRuntime(live.storedEvents, scratch, projectors, {
       onError: (error) => console.error(error),
       upcast: (event) => upcast(live.catalog, event),
@@ -381,6 +390,7 @@ program
 
 addMarketCommands(program);
 addProjectionCommands(program);
+addKeyCommands(program);
 
 program.parseAsync().catch((error: unknown) => {
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);

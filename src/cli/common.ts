@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
 import { InvalidArgumentError, Option } from 'commander';
-import { createLogger } from '../api/kit/logging';
+import pino from 'pino';
+import { isoTimestamp } from '../clock';
+import type { CommandContext } from '../commands/context';
 import { loadConfig, type Config } from '../config';
+import { newEventId } from '../events/event-ids';
 import { openSuite, type Suite } from '../main';
 
 export function wholeNumber(value: string): number {
@@ -16,6 +21,29 @@ export function config(options: { dataDir?: string }): Config {
   return loadConfig(options.dataDir ? { ...process.env, SUITE_DATA_DIR: options.dataDir } : process.env);
 }
 
-/** The stores, for a command that works on them and logs only warnings. */
+/** The stores, for a command that works on them: it logs only warnings, on stderr (stdout is its answer). */
 export const quietSuite = (settings: Config): Promise<Suite> =>
-  openSuite(settings, { logger: createLogger('warn') });
+  openSuite(settings, { logger: pino({ level: 'warn' }, pino.destination(2)) });
+
+/** The operator, as the OS names them; a user the system has no name for (a container's bare uid) by uid. */
+function operator(): string {
+  try {
+    return `os:${userInfo().username}`;
+  } catch {
+    return `os:uid-${process.getuid?.() ?? 'unknown'}`;
+  }
+}
+
+/** The command context of a command an operator runs: the events it appends name them (`os:<user>`). */
+export function operatorContext(suite: Pick<Suite, 'eventStore' | 'ids' | 'clock'>): CommandContext {
+  const requestId = `cli-${randomUUID()}`;
+  const metadata = {
+    actor: operator(),
+    request_id: requestId,
+    correlation_id: requestId,
+    causation_id: null,
+    occurred_at: isoTimestamp(suite.clock.now()),
+  };
+  const { eventStore, ids, clock } = suite;
+  return { eventStore, ids, clock, eventId: newEventId, metadata: () => metadata };
+}

@@ -1,16 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { createLogger } from '../api/kit/logging';
 import { resolveSessionSecret } from '../api/kit/session-secret';
-import { isoTimestamp, systemClock } from '../clock';
-import type { CommandContext } from '../commands/context';
-import { newEventId } from '../events/event-ids';
+import { isoTimestamp } from '../clock';
 import { importFormat, importObservations } from '../market/import';
-import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, USER_ID, signSession } from '../market/session';
-import { openSuite } from '../main';
-import { config, dataDirOption } from './common';
+import { startSession } from '../commands/market/handlers';
+import {
+  DEFAULT_SESSION_SECONDS,
+  MAX_SESSION_SECONDS,
+  USER_ID,
+  newSessionId,
+  signSession,
+} from '../market/session';
+import { config, dataDirOption, operatorContext, quietSuite } from './common';
 
 function seconds(value: string): number {
   const parsed = Number(value);
@@ -41,9 +43,22 @@ export function addMarketCommands(program: Command): void {
       seconds,
       DEFAULT_SESSION_SECONDS,
     )
-    .action((options: { dataDir?: string; user: string; ttl: number }) => {
-      const expires = new Date(Math.floor(Date.now() / 1000) * 1000 + options.ttl * 1000);
-      console.log(signSession(resolveSessionSecret(config(options)), options.user, expires));
+    .action(async (options: { dataDir?: string; user: string; ttl: number }) => {
+      const settings = config(options);
+      const suite = await quietSuite(settings);
+      try {
+        const expires = new Date(Math.floor(Date.now() / 1000) * 1000 + options.ttl * 1000);
+        const session = {
+          session_id: newSessionId(),
+          user_id: options.user,
+          expires_at: isoTimestamp(expires),
+        };
+        // Minting is recorded as signing in is, with the operator as actor (never the cookie).
+        await startSession(operatorContext(suite), session);
+        console.log(signSession(resolveSessionSecret(settings), options.user, expires, session.session_id));
+      } finally {
+        await suite.close();
+      }
     });
 
   program
@@ -55,22 +70,8 @@ export function addMarketCommands(program: Command): void {
     .addOption(dataDirOption())
     .action(async (file: string, options: { dataDir?: string }) => {
       const text = readFileSync(file, 'utf8');
-      const suite = await openSuite(config(options), { logger: createLogger('warn') });
-      const requestId = `import-${randomUUID()}`;
-      const metadata = {
-        actor: 'cli:market-import',
-        request_id: requestId,
-        correlation_id: requestId,
-        causation_id: null,
-        occurred_at: isoTimestamp(systemClock.now()),
-      };
-      const context: CommandContext = {
-        eventStore: suite.eventStore,
-        ids: suite.ids,
-        clock: systemClock,
-        eventId: newEventId,
-        metadata: () => metadata,
-      };
+      const suite = await quietSuite(config(options));
+      const context = operatorContext(suite);
       try {
         const result = await importObservations(context, text, importFormat(file, text));
         if (!result.ok) {

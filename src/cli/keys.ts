@@ -1,0 +1,169 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { resolveSessionSecret } from '../api/kit/session-secret';
+import { DomainError } from '../commands/errors';
+import { KEY_ID, KEY_NAME, hasExpired, issueKey, keysInLog, revokeKey, type KeyRecord } from '../iam';
+import { ROLES, isRole, type Role } from '../iam/principal';
+import type { Suite } from '../main';
+import { config, dataDirOption, operatorContext, quietSuite } from './common';
+
+const UNIT_SECONDS = { d: 86_400, h: 3_600, m: 60 } as const;
+/** Ten years at most: a key meant to outlive that is one that never expires (omit --expires-in). */
+const MAX_LIFETIME_SECONDS = 3_650 * UNIT_SECONDS.d;
+
+function keyName(value: string): string {
+  if (!KEY_NAME.test(value)) throw new InvalidArgumentError('use 1 to 100 visible characters');
+  return value;
+}
+
+function role(value: string, previous: Role[] = []): Role[] {
+  if (!isRole(value)) throw new InvalidArgumentError(`the roles are: ${ROLES.join(', ')}`);
+  return previous.includes(value) ? previous : [...previous, value];
+}
+
+/** `90d`, `12h`, `30m`, in seconds. */
+function lifetime(value: string): number {
+  const match = /^([1-9]\d{0,6})([dhm])$/.exec(value);
+  const seconds = match ? Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS] : NaN;
+  if (!(seconds <= MAX_LIFETIME_SECONDS)) {
+    throw new InvalidArgumentError(
+      'use a whole number of days, hours or minutes (90d, 12h, 30m), at most 3650d',
+    );
+  }
+  return seconds;
+}
+
+/** Runs a command on the stores; a refusal is printed on stderr and ends the process with 1. */
+async function withStores(options: { dataDir?: string }, work: (suite: Suite) => Promise<void>) {
+  const suite = await quietSuite(config(options));
+  try {
+    await work(suite);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  } finally {
+    await suite.close();
+  }
+}
+
+/** A record as shown: without its HMAC, and expired once past its expiry, recorded or not yet. */
+function shown({ token_hmac: _hmac, ...key }: KeyRecord, now: Date) {
+  const expired = key.status === 'active' && hasExpired(key.expires_at, now);
+  return { ...key, status: expired ? 'expired' : key.status };
+}
+
+function table(keys: readonly ReturnType<typeof shown>[]): string[] {
+  const rows = [
+    ['ID', 'NAME', 'ROLES', 'MEMBER/WORKSPACE', 'STATUS', 'CREATED', 'EXPIRES'],
+    ...keys.map((key) => [
+      key.id,
+      key.name,
+      key.roles.join(','),
+      key.member === null ? '-' : `${key.member}/${key.workspace}`,
+      key.status,
+      key.created_at,
+      key.expires_at ?? 'never',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** `suite keys create`, `suite keys list` and `suite keys revoke`. */
+export function addKeyCommands(program: Command): void {
+  const keys = program
+    .command('keys')
+    .description(
+      'API keys: run with the data directory and SUITE_SESSION_SECRET of the suite, whose secret keys their hashes',
+    );
+
+  keys
+    .command('create')
+    .description('issue an API key and print it as one JSON object; its token is shown only here')
+    .addOption(dataDirOption())
+    .requiredOption(
+      '--name <name>',
+      'what the key is for (1 to 100 characters), recorded with its events',
+      keyName,
+    )
+    .requiredOption('--role <role>', 'a role it holds (repeat for more)', role)
+    .option('--member <id>', 'bind it to this contract workspace member (with --workspace and a clm: role)')
+    .option('--workspace <id>', 'the workspace of --member')
+    .option('--expires-in <duration>', 'lifetime: 90d, 12h, 30m (default: never expires)', lifetime)
+    .action(
+      async (
+        options: {
+          dataDir?: string;
+          name: string;
+          role: Role[];
+          member?: string;
+          workspace?: string;
+          expiresIn?: number;
+        },
+        command: Command,
+      ) => {
+        if ((options.member === undefined) !== (options.workspace === undefined)) {
+          command.error('error: --member and --workspace go together');
+        }
+        await withStores(options, async (suite) => {
+          const key = await issueKey(
+            operatorContext(suite),
+            {
+              name: options.name,
+              roles: options.role,
+              member: options.member ?? null,
+              workspace: options.workspace ?? null,
+              expiresIn: options.expiresIn ?? null,
+            },
+            resolveSessionSecret(suite.config),
+          );
+          const { id, name, roles, member, workspace, expires_at, token } = key;
+          console.log(JSON.stringify({ id, name, roles, member, workspace, expires_at, token }));
+        });
+      },
+    );
+
+  keys
+    .command('list')
+    .description('list the keys (never their tokens), as the log records them')
+    .addOption(dataDirOption())
+    .option('--json', 'print them as a JSON array')
+    .action(async (options: { dataDir?: string; json?: boolean }) => {
+      await withStores(options, async (suite) => {
+        const now = suite.clock.now();
+        const listed = (await keysInLog(suite.eventStore)).map((key) => shown(key, now));
+        if (options.json) console.log(JSON.stringify(listed, null, 2));
+        else {
+          if (listed.length > 0) for (const line of table(listed)) console.log(line);
+          console.log(`${listed.length} key(s)`);
+        }
+      });
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a key: a running suite refuses it within a second')
+    .argument('<id>', 'the key id (key_...)')
+    .addOption(dataDirOption())
+    .action(async (id: string, options: { dataDir?: string }) => {
+      if (!KEY_ID.test(id)) {
+        console.error(`No key ${id}: key ids are key_ and 16 lowercase letters or digits`);
+        process.exitCode = 1;
+        return;
+      }
+      await withStores(options, async (suite) => {
+        const { outcome } = await revokeKey(operatorContext(suite), id);
+        if (outcome.events.length > 0) console.log(`Key ${id} revoked.`);
+        else {
+          const ended =
+            outcome.history[outcome.history.length - 1]?.type === 'KeyExpired' ? 'expired' : 'revoked';
+          console.log(`Key ${id} was already ${ended}; nothing changed.`);
+        }
+      });
+    });
+}

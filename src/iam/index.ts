@@ -1,0 +1,26 @@
+import type { DocumentProjection, Projector } from '../projections/projection';
+import { keyEvents } from './keys/events';
+import { keysCollection, keysProjection } from './keys/projection';
+
+const iamProjector: Projector = {
+  name: 'iam',
+  projections: [keysProjection] as unknown as DocumentProjection[],
+};
+
+/**
+ * Identity, a capability of the kit rather than an HTTP module: its events (stream category `iam`),
+ * the projector of its read models, and those read models.
+ */
+export const iamCapability = {
+  id: 'iam',
+  events: keyEvents,
+  projector: iamProjector,
+  collections: [keysCollection],
+};
+
+export { keyAuthenticator } from './keys/authenticate';
+export { issueKey, revokeKey, type IssuedKey, type KeyRequest } from './keys/commands';
+export { KEY_ID, KEY_NAME, hasExpired } from './keys/events';
+export { keyExpirySweep, type KeyExpirySweep } from './keys/expiry';
+export type { KeyRecord } from './keys/projection';
+export { keysInLog } from './keys/records';
