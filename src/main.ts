@@ -5,6 +5,7 @@ import { openEventStore, openJobQueue, openReadStore } from './adapters';
 import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import { createAuthThrottle } from './api/kit/auth-throttle';
+import { createIdentity, type Identity } from './api/kit/identity';
 import { resolveSessionSecret } from './api/kit/session-secret';
 import { moduleCollections, type ModuleDefinition, type ModuleSettings } from './api/kit/module';
 import type { CollectionDefinition } from './projections/read-store';
@@ -17,7 +18,10 @@ import { suiteCatalog, upcast, type SuiteCatalog } from './events/catalog';
 import type { StoredEvent } from './events/envelope';
 import type { EventStore } from './events/event-store';
 import { withUpcasting } from './events/upcasting';
+import { iamCapability, keyAuthenticator, keyExpirySweep, type KeyExpirySweep } from './iam';
+import { createOidcAuthenticator } from './iam/oidc';
 import { connectionAccepted } from './projections/one-per-turn';
+import type { Projector } from './projections/projection';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
 import { createMetrics, serveMetrics } from './metrics';
@@ -40,6 +44,8 @@ export interface Suite {
   jobs: JobQueue;
   /** Queues the module jobs that events make due (the worker role runs them). */
   triggers: JobTriggers;
+  /** Records the expiry of API keys; the process that runs jobs starts it (`startWorker`). */
+  keyExpiry: KeyExpirySweep;
   ids: IdAllocator;
   clock: Clock;
   logger: Logger;
@@ -54,31 +60,31 @@ export interface OpenOptions {
   shared?: boolean;
 }
 
-/** Every read model of the modules, and the events their projections parked. */
+/** Every read model of the modules and of identity, and the events their projections parked. */
 export function suiteCollections(modules: readonly ModuleDefinition[]): CollectionDefinition[] {
-  return [...modules.flatMap(moduleCollections), PARKED_EVENTS];
+  return [...modules.flatMap(moduleCollections), ...iamCapability.collections, PARKED_EVENTS];
+}
+
+/** The projectors of the modules and of identity. */
+export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector[] {
+  return [...modules.map((module) => module.projector), iamCapability.projector];
 }
 
 /** Opens the stores the configuration names (SQLite files in the data directory by default) and the projection runtime. */
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   mkdirSync(config.dataDir, { recursive: true });
   const modules = options.modules ?? MODULES;
-  const catalog = suiteCatalog(modules);
+  const catalog = suiteCatalog([...modules, iamCapability]);
   const storedEvents = await openEventStore(config);
   const eventStore = withUpcasting(storedEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });
   await readStore.defineCollections(suiteCollections(modules));
   const log = { events: storedEvents, upcast: (event: StoredEvent) => upcast(catalog, event) };
-  const runtime = createProjectionRuntime(
-    storedEvents,
-    readStore,
-    modules.map((module) => module.projector),
-    {
-      onError: (error) => options.logger.error({ err: error }, 'projection failed'),
-      onParked: (parked) => options.logger.error({ parked }, 'event parked: a projection could not apply it'),
-      upcast: log.upcast,
-    },
-  );
+  const runtime = createProjectionRuntime(storedEvents, readStore, suiteProjectors(modules), {
+    onError: (error) => options.logger.error({ err: error }, 'projection failed'),
+    onParked: (parked) => options.logger.error({ parked }, 'event parked: a projection could not apply it'),
+    upcast: log.upcast,
+  });
   const jobs = openJobQueue(config);
   const services = {
     eventStore,
@@ -90,14 +96,17 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     logger: options.logger,
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
+  const keyExpiry = keyExpirySweep(services);
   return {
     ...services,
+    keyExpiry,
     config,
     modules,
     catalog,
     storedEvents,
     triggers,
     async close() {
+      await keyExpiry.stop();
       await triggers.stop();
       // Before the jobs: a job still waiting for the read models (a worker role's, for the projector
       // role) then fails and is queued again, where it would have held the queue's close up.
@@ -113,6 +122,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
 export async function startWorker(suite: Suite): Promise<void> {
   processModuleJobs(suite.modules, suite);
   await suite.triggers.catchUp();
+  await suite.keyExpiry.start();
 }
 
 /** Resolves once the read models show every event, and the jobs those events made due have run. */
@@ -151,12 +161,33 @@ export function listen(handler: RequestListener, port: number, host: string): Pr
 }
 
 /**
- * What every module's app takes from the configuration: its secrets, the rate limits and the access
- * options. Its failed-authentication throttle is the one every port of the process shares.
+ * Who the process's bearer credentials name: the bootstrap tokens, the API keys of the read model
+ * (`suite keys create`), and the identity provider's tokens when one is configured.
  */
-export function moduleSettings(config: Config, { readOnly = false } = {}): ModuleSettings {
+export function processIdentity(config: Config, suite: Suite): Identity {
+  const keys = keyAuthenticator(suite.readStore, resolveSessionSecret(config), suite.clock);
+  const oidc = config.oidc ? [createOidcAuthenticator(config.oidc)] : [];
+  return createIdentity({
+    apiToken: config.apiToken,
+    auditToken: config.auditToken,
+    authenticators: [keys, ...oidc],
+    federated: config.oidc !== undefined,
+  });
+}
+
+/**
+ * What every module's app takes from the configuration: its secrets, the identity, the rate limits
+ * and the access options. Its failed-authentication throttle is the one every port of the process
+ * shares. Read-only, no credential is taken: writes (and whatever needs a credential) answer 503.
+ */
+export function moduleSettings(
+  config: Config,
+  identity: Identity,
+  { readOnly = false } = {},
+): ModuleSettings {
   return {
     apiToken: readOnly ? undefined : config.apiToken,
+    identity: readOnly ? createIdentity({}) : identity,
     sessionSecret: resolveSessionSecret(config),
     writeRateLimit: config.writeRateLimit,
     authThrottle: createAuthThrottle(config.authFailureLimit),
@@ -195,7 +226,8 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     await startWorker(suite);
     await settle(suite);
   }
-  const settings = moduleSettings(config, { readOnly });
+  const identity = processIdentity(config, suite);
+  const settings = moduleSettings(config, identity, { readOnly });
   const apiToken = settings.apiToken;
   const metrics = createMetrics({
     eventStore: suite.eventStore,
@@ -212,7 +244,7 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     );
   }
   const audit = await listen(
-    createAuditApp(suite, config.auditToken, settings.authThrottle),
+    createAuditApp(suite, config.auditToken, settings.authThrottle, identity),
     config.auditPort,
     config.host,
   );

@@ -4,7 +4,15 @@ import { createModuleApp } from './api/kit/app';
 import type { ModuleDefinition } from './api/kit/module';
 import path from 'node:path';
 import { ConfigError, type Config } from './config';
-import { listen, moduleSettings, openSuite, startWorker, type OpenOptions, type Suite } from './main';
+import {
+  listen,
+  moduleSettings,
+  openSuite,
+  processIdentity,
+  startWorker,
+  type OpenOptions,
+  type Suite,
+} from './main';
 import { createMetrics, serveMetrics } from './metrics';
 import { openKafkaPublisher } from './workers/kafka-publisher';
 import { runRelay } from './workers/relay';
@@ -58,7 +66,7 @@ export async function startApiRole(
     jobs: suite.jobs,
   });
   const services = { ...suite, readYourWrites: false };
-  const settings = moduleSettings(config);
+  const settings = moduleSettings(config, processIdentity(config, suite));
   const servers: Server[] = [await serveMetrics(metrics, config.metricsPort, config.host, 'api')];
   for (const module of modules) {
     const app = createModuleApp(module, services, settings);

@@ -10,7 +10,8 @@ import { verifyLog } from '../events/verify';
 import type { DocumentProjection } from '../projections/projection';
 import { listParkedEvents } from '../projections/parked-events';
 import type { DocumentId, ReadStore } from '../projections/read-store';
-import { requireBearer } from './kit/auth';
+import { requireAuditor } from './kit/auth';
+import { createIdentity, type Identity } from './kit/identity';
 import type { AuthThrottle } from './kit/auth-throttle';
 import { ApiError } from './kit/errors';
 import type { ModuleDefinition } from './kit/module';
@@ -200,6 +201,8 @@ export function createAuditApp(
   auditToken: string | undefined,
   /** The failed-authentication throttle the module ports share; unset: none. */
   authThrottle?: AuthThrottle,
+  /** Who a bearer token names; default: the bootstrap auditor's token alone. */
+  identity: Identity = createIdentity({ auditToken }),
 ): RequestListener {
   const { storedEvents, catalog, logger } = services;
   const table = createRouteTable(logger, {
@@ -228,7 +231,7 @@ export function createAuditApp(
     }),
     descriptions: describeAudit(),
   });
-  const auditor = requireBearer(auditToken, 'audit', authThrottle);
+  const auditor = requireAuditor(identity, auditToken, authThrottle);
 
   table.route('get', '/api/v1/events', auditor, async (req, res) => {
     const query = logQuery(parseQuery(LogFilters, req));

@@ -1,9 +1,16 @@
-/** Who or what caused an event: a user, a token holder, the seed or a worker. */
+/**
+ * Who or what caused an event: a principal (`key:<id>`, `oidc:<sub>`, `token:admin`), a market user
+ * (`user:<id>`), an operator at the command line (`os:<user>`), the seed or a worker.
+ */
 export type Actor = string;
 
 export interface EventMetadata {
   actor: Actor;
+  /** The principal's name, when it has one: an API key's name, a token's name or email claim. */
+  actor_name?: string;
   organisation?: string;
+  /** The contract workspace member a principal acted as. */
+  member?: string;
   request_id: string;
   correlation_id: string;
   causation_id: string | null;

@@ -12,6 +12,12 @@ import { streamCategory, type StoredEvent } from '../events/envelope';
 import { date, oneOf, text, textOrNull, timestamp } from './fields';
 import type { DocumentProjection, Projector } from './projection';
 
+/**
+ * The member who made a write: events name the principal as `actor` and the member it acted as as
+ * `member` (events written before principals, and the seed's, name the member as `actor`).
+ */
+const memberOf = (event: StoredEvent): string => event.metadata.member ?? event.metadata.actor;
+
 const count = z.number().int().nonnegative();
 const workspaceId = text.meta({ description: 'The workspace the record belongs to' });
 
@@ -235,7 +241,7 @@ function evolveContract(doc: StoredContract | null, stored: StoredEvent): Stored
     }
     case 'SignaturePayloadPrepared': {
       const { provider, version, payload_sha256, prepared_at } = event.data;
-      const prepared = { provider, version, payload_sha256, prepared_at, prepared_by: event.metadata.actor };
+      const prepared = { provider, version, payload_sha256, prepared_at, prepared_by: memberOf(event) };
       return { ...doc, last_signature_payload: prepared, updated_at: at };
     }
     case 'ObligationCreated':
@@ -282,7 +288,7 @@ export const obligationsProjection: DocumentProjection = {
         status: 'open',
         completed_on: null,
         created_at: at,
-        created_by: event.metadata.actor,
+        created_by: memberOf(event),
       };
     }
     if (event.type !== 'ObligationCompleted') return doc;

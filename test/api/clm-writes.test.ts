@@ -56,7 +56,12 @@ describe('POST /api/v1/obligations', () => {
     expect(event).toMatchObject({
       type: 'ObligationCreated',
       data: { id: res.body.id, workspace_id: ACME, contract_id: h.fixtures.active, due_date: '2027-02-15' },
-      metadata: { actor: 'm-acme-owner', organisation: ACME, request_id: 'req-obligation-2' },
+      metadata: {
+        actor: 'token:admin',
+        member: 'm-acme-owner',
+        organisation: ACME,
+        request_id: 'req-obligation-2',
+      },
     });
   });
 
@@ -236,7 +241,12 @@ describe('POST /contracts/{id}/signatures', () => {
     expect(events[events.length - 1]).toMatchObject({
       type: 'SignaturePayloadPrepared',
       data: { provider: 'docusign', version: 2, payload_sha256: res.body.payload_sha256 },
-      metadata: { actor: 'm-acme-owner', organisation: ACME, request_id: 'req-sign-1' },
+      metadata: {
+        actor: 'token:admin',
+        member: 'm-acme-owner',
+        organisation: ACME,
+        request_id: 'req-sign-1',
+      },
     });
     const contract = await request(h.app)
       .get(`/api/v1/contracts/${h.fixtures.approved}`)

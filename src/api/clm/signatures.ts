@@ -113,7 +113,7 @@ export const signatureRoute: ModuleRoute<unknown, SignatureRequest> = {
       signers,
       subject: body.subject,
       message: body.message,
-      prepared_by: caller.actor,
+      prepared_by: caller.member ?? caller.actor,
     });
     const at = commands.metadata().occurred_at;
     const { outcome } = await recordSignaturePayload(commands, id, {
@@ -139,7 +139,7 @@ export const signatureRoute: ModuleRoute<unknown, SignatureRequest> = {
         content_sha256: version.content_sha256,
         payload_sha256: prepared.payload_sha256,
         prepared_at: at,
-        prepared_by: caller.actor,
+        prepared_by: caller.member ?? caller.actor,
         signers,
         endpoint: prepared.endpoint,
         payload: prepared.payload,

@@ -1,70 +1,75 @@
-import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { Principal, Role } from '../../iam/principal';
 import { UNTHROTTLED, type AuthThrottle } from './auth-throttle';
 import { ApiError } from './errors';
-import type { ModuleSettings } from './module';
+import { createIdentity, requireRole, type Identity } from './identity';
+import type { Caller, ModuleSettings } from './module';
 
-const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
-
-/**
- * Names a token on events without revealing it: `token:` and 12 hex digits of its HMAC-SHA256 under a
- * key derived from the server secret. (A bare hash would let anyone who reads the log test guesses.)
- */
-export function tokenActor(token: string, serverSecret: string): string {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, '', 'suite token actor', 32));
-  return `token:${createHmac('sha256', key).update(token).digest('hex').slice(0, 12)}`;
-}
-
+/** What a credential check answers while no credential could be valid: no token, no identity provider. */
 const DISABLED = {
   writes: new ApiError('writes_disabled', 'Writes are disabled until an API token is configured'),
   audit: new ApiError('audit_disabled', 'The audit API is disabled until an auditor token is configured'),
 };
 
-/** Checks an `Authorization` header, or throws the 503 / 401 envelope error. */
-export type BearerCheck = (authorization: string | undefined) => void;
+/** Checks an `Authorization` header for a principal holding a role; answers the principal. */
+export type PrincipalCheck = (authorization: string | undefined, role: Role) => Promise<Principal>;
 
 /**
- * Bearer authentication (for writes, or for the audit API): 503 while no token is configured, 401
- * for a missing or wrong token. Tokens are compared as fixed-length digests in constant time and
- * never logged.
+ * Bearer authentication: 401 for a missing or invalid credential (503 `disabled` instead while none
+ * could be valid: the bootstrap token unset and no identity provider, unless the request carries a
+ * valid API key), then 403 `forbidden` for a principal without the role.
  */
-export function bearerCheck(
-  token: string | undefined,
-  guards: keyof typeof DISABLED = 'writes',
-): BearerCheck {
-  const expected = token === undefined ? undefined : digest(token);
-  return (authorization) => {
-    if (!expected) throw DISABLED[guards];
-    const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
-    if (!match || !timingSafeEqual(digest((match[1] as string).trim()), expected)) {
-      throw new ApiError('unauthorized', 'A valid bearer token is required', undefined, {
-        'WWW-Authenticate': 'Bearer',
-      });
+function principalCheck(identity: Identity, bootstrapped: boolean, disabled: ApiError): PrincipalCheck {
+  return async (authorization, role) => {
+    let principal: Principal;
+    try {
+      principal = await identity.principal(authorization);
+    } catch (error) {
+      const nothingConfigured = !bootstrapped && !identity.federated;
+      if (nothingConfigured && error instanceof ApiError && error.code === 'unauthorized') throw disabled;
+      throw error;
     }
+    requireRole(principal, role);
+    return principal;
   };
 }
 
-/** The check of the API token (`SUITE_API_TOKEN`); answers the actor its holder is named by on events. */
-export function apiTokenCheck(
-  settings: Pick<ModuleSettings, 'apiToken' | 'sessionSecret'>,
-): (authorization: string | undefined) => string {
-  const check = bearerCheck(settings.apiToken);
-  const actor = settings.apiToken === undefined ? '' : tokenActor(settings.apiToken, settings.sessionSecret);
-  return (authorization) => {
-    check(authorization);
-    return actor;
-  };
+/** Identities made for settings that name none: the bootstrap administrator's token alone. */
+const bootstrapIdentities = new WeakMap<ModuleSettings, Identity>();
+
+function identityOf(settings: ModuleSettings): Identity {
+  if (settings.identity) return settings.identity;
+  let identity = bootstrapIdentities.get(settings);
+  if (!identity)
+    bootstrapIdentities.set(settings, (identity = createIdentity({ apiToken: settings.apiToken })));
+  return identity;
 }
 
-/** The same check as express middleware, behind the failed-authentication throttle. */
-export function requireBearer(
-  token: string | undefined,
-  guards: keyof typeof DISABLED = 'writes',
+/**
+ * The module ports' check: the settings' identity (by default the bootstrap administrator's token
+ * alone); `disabled` is what it answers while no credential could be valid.
+ */
+export function modulePrincipalCheck(
+  settings: ModuleSettings,
+  disabled: ApiError = DISABLED.writes,
+): PrincipalCheck {
+  return principalCheck(identityOf(settings), settings.apiToken !== undefined, disabled);
+}
+
+/** The caller a principal makes: recorded as `actor` (and `actor_name`) on the events it causes. */
+export const callerOf = (principal: Principal): Caller => ({
+  actor: principal.id,
+  ...(principal.name !== undefined && { actorName: principal.name }),
+});
+
+/** The audit API's check, as express middleware behind the failed-authentication throttle: the auditor role. */
+export function requireAuditor(
+  identity: Identity,
+  auditToken: string | undefined,
   throttle: AuthThrottle = UNTHROTTLED,
 ): RequestHandler {
-  const check = bearerCheck(token, guards);
+  const check = principalCheck(identity, auditToken !== undefined, DISABLED.audit);
   return (req, _res, next) => {
-    throttle.guard(req, () => check(req.get('authorization')));
-    next();
+    throttle.guard(req, () => check(req.get('authorization'), 'auditor')).then(() => next(), next);
   };
 }

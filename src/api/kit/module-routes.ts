@@ -1,10 +1,19 @@
 import type { Logger } from 'pino';
-import { apiTokenCheck } from './auth';
+import type { Authorize } from './access';
+import { callerOf, modulePrincipalCheck } from './auth';
 import { UNTHROTTLED } from './auth-throttle';
 import { ApiError } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
-import type { Caller, ModuleDefinition, ModuleRoute, ModuleSettings, RouteServices } from './module';
+import {
+  routeRole,
+  type AccessNeed,
+  type Caller,
+  type ModuleDefinition,
+  type ModuleRoute,
+  type ModuleSettings,
+  type RouteServices,
+} from './module';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
 import { headerOf } from './access';
 import { awaitPosition, minPositionOf } from './consistency';
@@ -27,12 +36,12 @@ function queryObject(url: string): Record<string, string> {
 export function createModuleRouteRouter(
   module: ModuleDefinition,
   services: RouteServices,
-  authorize: (req: Parameters<Router>[0], kind: 'read' | 'write') => Promise<Caller>,
+  authorize: Authorize,
   logger: Logger,
   settings: ModuleSettings,
 ): Router {
   const routes = (module.routes ?? []).map((route) => ({ route, match: pathMatcher(route.path) }));
-  const bearer = apiTokenCheck(settings);
+  const bearer = modulePrincipalCheck(settings);
   const throttle = settings.authThrottle ?? UNTHROTTLED;
 
   return (req, res) => {
@@ -54,12 +63,16 @@ export function createModuleRouteRouter(
     const started = performance.now();
     const requestId = requestIdOf(req);
     (async () => {
-      const caller =
+      const need: AccessNeed = {
+        kind: route.method === 'get' ? 'read' : 'write',
+        role: routeRole(module, route),
+      };
+      const caller: Caller =
         route.auth === 'public'
           ? { actor: 'anonymous' }
           : route.auth === 'bearer'
-            ? { actor: throttle.guard(req, () => bearer(req.headers.authorization)) }
-            : await authorize(req, route.method === 'get' ? 'read' : 'write');
+            ? callerOf(await throttle.guard(req, () => bearer(req.headers.authorization, need.role)))
+            : await authorize(req, need);
       const minPosition = route.method === 'get' ? minPositionOf(req) : undefined;
       if (typeof minPosition === 'object') throw invalid([minPosition]);
       if (minPosition !== undefined) await awaitPosition(services.runtime, minPosition);

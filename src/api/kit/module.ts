@@ -16,7 +16,9 @@ import type {
 } from '../../projections/read-store';
 import type { ProjectionProgress } from '../../projections/runtime';
 import type { JobQueue } from '../../workers/job-queue';
+import type { Role } from '../../iam/principal';
 import type { AuthThrottle } from './auth-throttle';
+import type { Identity } from './identity';
 import type { RateLimit } from './rate-limit';
 import type { SeedContext } from '../../seed/context';
 
@@ -60,6 +62,8 @@ export interface WriteRoute<Body = unknown> {
   summary: string;
   body: z.ZodType<Body>;
   status: 200 | 201;
+  /** The role the caller needs; default `<module>:writer`. */
+  role?: Role;
   /** The record the answer carries: the stream folded through this projection. */
   resource: ResourceDefinition;
   projection: DocumentProjection;
@@ -71,10 +75,20 @@ export interface WriteRoute<Body = unknown> {
 
 /** Who is calling, as the module's access check established it. */
 export interface Caller {
-  /** Recorded as `actor` on the events of a write. */
+  /** Recorded as `actor` on the events of a write: the principal (`key:<id>`...), or a session's user. */
   actor: string;
+  /** Recorded as `actor_name`: the key's name, the token's name or email. */
+  actorName?: string;
   /** The scope the caller's reads and writes are confined to (recorded as `organisation` on events). */
   scope?: string;
+  /** The contract workspace member the principal acts as (recorded as `member` on events). */
+  member?: string;
+}
+
+/** What a data endpoint asks of its caller: a read or a write, and the role it needs. */
+export interface AccessNeed {
+  kind: 'read' | 'write';
+  role: Role;
 }
 
 /** The headers (or cookies) a request carries, as the access check sees them. */
@@ -84,9 +98,14 @@ export interface AccessRequest {
 
 /** The deployment's secrets, for access checks and routes that authenticate themselves; never logged. */
 export interface ModuleSettings {
-  /** Unset: writes (and whatever else needs the token) answer 503. */
+  /**
+   * The bootstrap administrator's token. Unset (and no identity provider): writes (and whatever else
+   * needs a credential) answer 503, unless the request carries a valid API key.
+   */
   apiToken: string | undefined;
-  /** The server secret: signs session cookies and keys the names tokens have on events. */
+  /** Who a bearer token names; default: the bootstrap administrator's token alone. */
+  identity?: Identity;
+  /** The server secret: signs session cookies. */
   sessionSecret: string;
   /** Writes allowed per caller; unset: unlimited. */
   writeRateLimit?: RateLimit;
@@ -106,7 +125,7 @@ export interface ModuleAccess {
   /** Throws an `ApiError` (400, 401, 403, 503...) or names the caller. */
   authorize(
     request: AccessRequest,
-    kind: 'read' | 'write',
+    need: AccessNeed,
     services: RouteServices,
     settings: ModuleSettings,
   ): Promise<Caller>;
@@ -151,10 +170,13 @@ export interface ModuleRoute<Query = unknown, Body = unknown> {
   summary: string;
   tags?: readonly string[];
   /**
-   * `module` (the default): the module's access check. `public`: none. `bearer`: the API token, as
-   * the kit's writes take it (503 while none is configured, 401), before the body is read.
+   * `module` (the default): the module's access check. `public`: none. `bearer`: a bearer credential
+   * holding the route's role, as the kit's writes take it (503 while none can be checked, 401, 403),
+   * before the body is read.
    */
   auth?: 'module' | 'public' | 'bearer';
+  /** The role the caller needs; default `<module>:reader` for a GET, else `<module>:writer`. */
+  role?: Role;
   query?: z.ZodType<Query>;
   /** Path parameter schemas, for the description (values arrive as strings). */
   params?: z.ZodObject;
@@ -214,6 +236,14 @@ export interface ModuleDefinition {
   /** Writes the module's demo data through its commands. */
   seed?: (context: SeedContext) => Promise<void>;
 }
+
+/** The role a write needs. */
+export const writeRole = (module: ModuleDefinition, route: WriteRoute): Role =>
+  route.role ?? `${module.id}:writer`;
+
+/** The role a route needs. */
+export const routeRole = (module: ModuleDefinition, route: ModuleRoute): Role =>
+  route.role ?? `${module.id}:${route.method === 'get' ? 'reader' : 'writer'}`;
 
 /** Every read model a module's projector writes: its resources' and those its routes serve. */
 export function moduleCollections(module: ModuleDefinition): CollectionDefinition[] {

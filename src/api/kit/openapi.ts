@@ -7,7 +7,17 @@ import {
 import { z } from 'zod';
 import type { CollectionDefinition } from '../../projections/read-store';
 import { ERROR_STATUS, type ErrorCode } from './errors';
-import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from './module';
+import { BEARER_AUTH, BEARER_ERRORS } from './bearer-scheme';
+import {
+  routeRole,
+  writeRole,
+  type AccessNeed,
+  type ModuleAccess,
+  type ModuleDefinition,
+  type ModuleRoute,
+  type ResourceDefinition,
+  type WriteRoute,
+} from './module';
 
 export const ErrorEnvelopeSchema = z
   .object({
@@ -92,34 +102,38 @@ function searchedFields({ searchFields, jsonSearchFields }: CollectionDefinition
     .join(', ');
 }
 
-/** What a data operation adds for the module's access check: security, headers, error answers. */
-function accessOf(module: ModuleDefinition, kind: 'read' | 'write') {
-  const { access } = module;
-  if (!access) {
-    if (kind === 'read') return { security: undefined, headers: {}, responses: {} };
-    return {
-      security: [{ bearerAuth: [] }],
-      headers: {},
-      responses: {
-        401: envelope('Missing or wrong bearer token'),
-        503: envelope('Writes are disabled until an API token is configured'),
-      },
-    };
-  }
+type Described = Pick<ModuleAccess, 'securitySchemes' | 'headers' | 'errors'>;
+
+/**
+ * What a data operation adds for the module's access check: security, headers, error answers, and
+ * the role a bearer credential needs (`x-required-role`).
+ */
+function accessOf(module: ModuleDefinition, need: AccessNeed) {
+  const access: Described | undefined = module.access ?? (need.kind === 'write' ? BEARER_ACCESS : undefined);
+  if (!access) return { security: undefined, headers: {}, responses: {}, extensions: {} };
   const headers = access.headers
-    .filter((header) => header.on === 'all' || kind === 'write')
+    .filter((header) => header.on === 'all' || need.kind === 'write')
     .map((header) => [header.name, z.string().meta({ description: header.description })]);
+  const bearer = 'bearerAuth' in access.securitySchemes;
   return {
     security: [Object.fromEntries(Object.keys(access.securitySchemes).map((name) => [name, []]))],
     headers: Object.fromEntries(headers) as Record<string, z.ZodString>,
     responses: Object.fromEntries(
       Object.entries(access.errors).map(([status, description]) => [status, envelope(description)]),
     ),
+    extensions: bearer ? { 'x-required-role': need.role } : {},
   };
 }
 
+/** How the kit's bearer-credential writes and routes are described: the credential and its role. */
+const BEARER_ACCESS: Described = {
+  securitySchemes: { bearerAuth: BEARER_AUTH },
+  headers: [],
+  errors: BEARER_ERRORS,
+};
+
 function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, resource: ResourceDefinition) {
-  const access = accessOf(module, 'read');
+  const access = accessOf(module, { kind: 'read', role: `${module.id}:reader` });
   const headers = Object.keys(access.headers).length > 0 ? { headers: z.object(access.headers) } : {};
   const collection = z
     .object({
@@ -134,6 +148,7 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     summary: `List ${resource.description}`,
     tags,
     ...(access.security && { security: access.security }),
+    ...access.extensions,
     request: { query: listQuery(module, resource), ...headers },
     responses: {
       200: json(collection, 'A page of records'),
@@ -148,6 +163,7 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     summary: `Get one ${resource.name.toLowerCase()}`,
     tags,
     ...(access.security && { security: access.security }),
+    ...access.extensions,
     request: { params: z.object({ [module.itemParam]: idSchema }), ...headers },
     responses: {
       200: json(resource.record, resource.name),
@@ -165,13 +181,14 @@ const pathParameters = (path: string) =>
 
 function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, route: WriteRoute) {
   const params = [...route.path.matchAll(/:(\w+)/g)];
-  const access = accessOf(module, 'write');
+  const access = accessOf(module, { kind: 'write', role: writeRole(module, route) });
   const config: RouteConfig = {
     method: route.method,
     path: openApiPath(route.path),
     summary: route.summary,
     tags: [route.resource.path],
     ...(access.security && { security: access.security }),
+    ...access.extensions,
     request: {
       headers: z.object({
         ...access.headers,
@@ -198,13 +215,16 @@ function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, rout
 }
 
 function registerRoute(registry: OpenAPIRegistry, module: ModuleDefinition, route: ModuleRoute) {
-  const kind = route.method === 'get' ? 'read' : 'write';
+  const need: AccessNeed = {
+    kind: route.method === 'get' ? 'read' : 'write',
+    role: routeRole(module, route),
+  };
   const access =
     route.auth === 'public'
-      ? accessOf({ ...module, access: undefined }, 'read')
+      ? accessOf({ ...module, access: undefined }, { ...need, kind: 'read' })
       : route.auth === 'bearer'
-        ? accessOf({ ...module, access: undefined }, 'write')
-        : accessOf(module, kind);
+        ? accessOf({ ...module, access: undefined }, { ...need, kind: 'write' })
+        : accessOf(module, need);
   const hasParams = /:\w+/.test(route.path);
   const responses = Object.fromEntries(
     Object.entries(route.responses).map(([status, response]) => [
@@ -223,6 +243,7 @@ function registerRoute(registry: OpenAPIRegistry, module: ModuleDefinition, rout
     summary: route.summary,
     ...(route.tags && { tags: [...route.tags] }),
     ...(access.security && { security: access.security }),
+    ...access.extensions,
     request: {
       ...(route.query && { query: route.query as z.ZodObject }),
       ...((route.params ?? hasParams) && { params: route.params ?? pathParameters(route.path) }),
@@ -271,7 +292,7 @@ export function generateDescriptions(
 
 export function describeModule(module: ModuleDefinition): Descriptions {
   const registry = new OpenAPIRegistry();
-  const bearer = { bearerAuth: { type: 'http', scheme: 'bearer' } } as const;
+  const bearer = { bearerAuth: BEARER_AUTH };
   const usesBearer = !module.access || module.routes?.some((route) => route.auth === 'bearer');
   const schemes = { ...module.access?.securitySchemes, ...(usesBearer && bearer) };
   for (const [name, scheme] of Object.entries(schemes)) {

@@ -3,7 +3,8 @@ import type { Awaitable } from '../../awaitable';
 import type { Filter, ReadStore } from '../../projections/read-store';
 import { answerFailure, decodeSegment, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
-import type { Caller, ModuleDefinition } from './module';
+import type { Authorize } from './access';
+import type { AccessNeed, ModuleDefinition } from './module';
 import { invalidParameters, readItem, readList, scopeFilter, type ReadAnswer } from './reads';
 import { awaitPosition, minPositionOf } from './consistency';
 import type { ProjectionProgress } from '../../projections/runtime';
@@ -14,10 +15,11 @@ const PREFIX = '/api/v1/';
 export function createReadRouter(
   module: ModuleDefinition,
   { readStore, runtime: progress }: { readStore: ReadStore; runtime: ProjectionProgress },
-  authorize: (req: Parameters<Router>[0], kind: 'read') => Promise<Caller>,
+  authorize: Authorize,
   logger: Logger,
 ): Router {
   const resources = new Map(module.resources.map((resource) => [resource.path.toLowerCase(), resource]));
+  const need: AccessNeed = { kind: 'read', role: `${module.id}:reader` };
 
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -58,7 +60,7 @@ export function createReadRouter(
           ? invalidParameters(module, [minPosition])
           : module.access || minPosition !== undefined
             ? (async () => {
-                const caller = await authorize(req, 'read');
+                const caller = await authorize(req, need);
                 if (minPosition !== undefined) await awaitPosition(progress, minPosition);
                 return read(scopeFilter(resource, caller));
               })()

@@ -9,11 +9,11 @@ import { newEventId } from '../../events/event-ids';
 import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../events/event-store';
 import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionProgress } from '../../projections/runtime';
-import { headerOf } from './access';
+import { headerOf, type Authorize } from './access';
 import { ApiError } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { clientToken, logCompleted, requestIdOf } from './logging';
-import type { Caller, ModuleDefinition, WriteRoute } from './module';
+import { writeRole, type Caller, type ModuleDefinition, type WriteRoute } from './module';
 import { summarise, zodDetails } from './validation';
 
 export interface WriteServices {
@@ -69,16 +69,18 @@ function idempotencyClaim(
       issues: [{ loc: ['header', 'Idempotency-Key'], msg: 'Invalid idempotency key', type: 'value_error' }],
     });
   }
-  // Scoped by the caller (and their workspace, where there is one) and the declared route, not the
-  // spelling of the URL: another caller's key is another key. The target is part of the fingerprint.
+  // Scoped by the caller (their workspace and the member they act as, where there are) and the declared
+  // route, not the spelling of the URL: another caller's key is another key. The target is part of the
+  // fingerprint.
   const target = {
     route: `${route.method.toUpperCase()} ${route.path}`,
     params: request.params,
     body: request.body,
   };
-  const { actor, scope } = request.caller;
+  const { actor, scope, member } = request.caller;
+  const caller = [scope, actor, member].filter((part) => part !== undefined).join(':');
   return {
-    key: `${module.id}:${scope === undefined ? '' : `${scope}:`}${actor}:${target.route}:${key}`,
+    key: `${module.id}:${caller}:${target.route}:${key}`,
     fingerprint: createHash('sha256')
       .update(canonicalize(target) as string)
       .digest('hex'),
@@ -94,9 +96,12 @@ export function requestCommandContext(
   request: Pick<WriteRequest, 'caller' | 'requestId' | 'header'>,
   idempotency?: IdempotencyClaim,
 ): CommandContext {
+  const { caller } = request;
   const metadata = {
-    actor: request.caller.actor,
-    ...(request.caller.scope !== undefined && { organisation: request.caller.scope }),
+    actor: caller.actor,
+    ...(caller.actorName !== undefined && { actor_name: caller.actorName }),
+    ...(caller.scope !== undefined && { organisation: caller.scope }),
+    ...(caller.member !== undefined && { member: caller.member }),
     request_id: request.requestId,
     correlation_id: clientToken(request.header('x-correlation-id')) ?? request.requestId,
     causation_id: null,
@@ -176,7 +181,7 @@ export async function executeWrite(
 export function createWriteRouter(
   module: ModuleDefinition,
   services: WriteServices,
-  authorize: (req: Parameters<Router>[0], kind: 'write') => Promise<Caller>,
+  authorize: Authorize,
   logger: Logger,
 ): Router {
   const routes = module.writes.map((route) => ({ route, match: pathMatcher(route.path) }));
@@ -201,7 +206,7 @@ export function createWriteRouter(
     const requestId = requestIdOf(req);
     const matched = { route, params };
     (async () => {
-      const caller = await authorize(req, 'write');
+      const caller = await authorize(req, { kind: 'write', role: writeRole(module, matched.route) });
       const body = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
       return executeWrite(module, matched.route, services, {
         params: matched.params,
