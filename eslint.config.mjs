@@ -12,6 +12,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-console': 'off',
+      // The build is CommonJS, whose wrapper declares these: a module that declares one again does not load.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > VariableDeclaration > VariableDeclarator[id.name=/^(module|exports|require|__filename|__dirname)$/]',
+          message: 'CommonJS declares this name in every built module: choose another',
+        },
+      ],
     },
   },
 );
