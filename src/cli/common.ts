@@ -3,6 +3,7 @@ import { userInfo } from 'node:os';
 import { InvalidArgumentError, Option } from 'commander';
 import pino from 'pino';
 import { isoTimestamp } from '../clock';
+import { DomainError } from '../commands/errors';
 import type { CommandContext } from '../commands/context';
 import { loadConfig, type Config } from '../config';
 import { newEventId } from '../events/event-ids';
@@ -46,4 +47,18 @@ export function operatorContext(suite: Pick<Suite, 'eventStore' | 'ids' | 'clock
   };
   const { eventStore, ids, clock } = suite;
   return { eventStore, ids, clock, eventId: newEventId, metadata: () => metadata };
+}
+
+/** Runs a command on the stores; a refusal (a domain error) is printed on stderr and ends the process with 1. */
+export async function withStores(options: { dataDir?: string }, work: (suite: Suite) => Promise<void>) {
+  const suite = await quietSuite(config(options));
+  try {
+    await work(suite);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  } finally {
+    await suite.close();
+  }
 }

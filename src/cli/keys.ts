@@ -1,14 +1,12 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { resolveSessionSecret } from '../api/kit/session-secret';
-import { DomainError } from '../commands/errors';
 import { KEY_ID, KEY_NAME, hasExpired, issueKey, keysInLog, revokeKey, type KeyRecord } from '../iam';
+import { durationSeconds } from '../duration';
 import { ROLES, isRole, type Role } from '../iam/principal';
-import type { Suite } from '../main';
-import { config, dataDirOption, operatorContext, quietSuite } from './common';
+import { dataDirOption, operatorContext, withStores } from './common';
 
-const UNIT_SECONDS = { d: 86_400, h: 3_600, m: 60 } as const;
 /** Ten years at most: a key meant to outlive that is one that never expires (omit --expires-in). */
-const MAX_LIFETIME_SECONDS = 3_650 * UNIT_SECONDS.d;
+const MAX_LIFETIME_SECONDS = 3_650 * 86_400;
 
 function keyName(value: string): string {
   if (!KEY_NAME.test(value)) throw new InvalidArgumentError('use 1 to 100 visible characters');
@@ -22,28 +20,13 @@ function role(value: string, previous: Role[] = []): Role[] {
 
 /** `90d`, `12h`, `30m`, in seconds. */
 function lifetime(value: string): number {
-  const match = /^([1-9]\d{0,6})([dhm])$/.exec(value);
-  const seconds = match ? Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS] : NaN;
-  if (!(seconds <= MAX_LIFETIME_SECONDS)) {
+  const seconds = durationSeconds(value);
+  if (seconds === undefined || seconds > MAX_LIFETIME_SECONDS) {
     throw new InvalidArgumentError(
       'use a whole number of days, hours or minutes (90d, 12h, 30m), at most 3650d',
     );
   }
   return seconds;
-}
-
-/** Runs a command on the stores; a refusal is printed on stderr and ends the process with 1. */
-async function withStores(options: { dataDir?: string }, work: (suite: Suite) => Promise<void>) {
-  const suite = await quietSuite(config(options));
-  try {
-    await work(suite);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    console.error(error.message);
-    process.exitCode = 1;
-  } finally {
-    await suite.close();
-  }
 }
 
 /** A record as shown: without its HMAC, and expired once past its expiry, recorded or not yet. */

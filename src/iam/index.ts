@@ -21,6 +21,6 @@ export const iamCapability = {
 export { keyAuthenticator } from './keys/authenticate';
 export { issueKey, revokeKey, type IssuedKey, type KeyRequest } from './keys/commands';
 export { KEY_ID, KEY_NAME, hasExpired } from './keys/events';
-export { keyExpirySweep, type KeyExpirySweep } from './keys/expiry';
+export { keyExpiry } from './keys/expiry';
 export type { KeyRecord } from './keys/projection';
 export { keysInLog } from './keys/records';

@@ -104,8 +104,8 @@ describe('API keys in the store', () => {
     await expect(authenticate(key.token)).rejects.toMatchObject(unauthorized);
     expect((await keyEvents(key.id)).map((event) => event.type)).toEqual(['KeyIssued']);
 
-    await suite.keyExpiry.start();
-    await suite.keyExpiry.start();
+    await suite.expiries.start();
+    await suite.expiries.start();
     const events = await keyEvents(key.id);
     expect(events.map((event) => event.type)).toEqual(['KeyIssued', 'KeyExpired']);
     expect(events[1]?.metadata).toMatchObject({

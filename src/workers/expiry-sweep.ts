@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { isoTimestamp, type Clock } from '../clock';
+import { coalescing } from '../coalescing';
+import type { CommandContext } from '../commands/context';
+import type { IdAllocator } from '../commands/ids';
+import { newEventId } from '../events/event-ids';
+import type { EventStore } from '../events/event-store';
+import type { Filter, ReadStore } from '../projections/read-store';
+
+export const SWEEP_INTERVAL_MS = 30_000;
+const PAGE = 500;
+
+/** Things that expire at a time (API keys, proposals): where the live ones are, and how one expires. */
+export interface Expiring {
+  /** Names the sweep's actor (`worker:<name>`) and its log lines. */
+  name: string;
+  collection: string;
+  /** The documents still live; those whose `expires_at` is past are expired. */
+  live: Filter;
+  expire(context: CommandContext, id: string): Promise<unknown>;
+}
+
+export interface ExpirySweep {
+  /** Sweeps once, then every `SWEEP_INTERVAL_MS` until stopped. */
+  start(): Promise<void>;
+  /** Stops the timer and waits for a sweep under way. */
+  stop(): Promise<void>;
+}
+
+export interface SweepServices {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  ids: IdAllocator;
+  clock: Clock;
+  logger: Logger;
+}
+
+async function due(readStore: ReadStore, expiring: Expiring, now: string): Promise<string[]> {
+  const filters = [expiring.live, { field: 'expires_at', op: 'lte', value: now } as const];
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await readStore.find(expiring.collection, { filters, limit: PAGE, offset });
+    ids.push(...page.items.map((item) => (JSON.parse(item) as { id: string }).id));
+    if (offset + PAGE >= page.total) return ids;
+  }
+}
+
+function sweepContext(services: SweepServices, name: string, now: Date): CommandContext {
+  const requestId = `${name}-${randomUUID()}`;
+  const metadata = {
+    actor: `worker:${name}`,
+    request_id: requestId,
+    correlation_id: requestId,
+    causation_id: null,
+    occurred_at: isoTimestamp(now),
+  };
+  return { ...services, eventId: newEventId, metadata: () => metadata };
+}
+
+/**
+ * Records the expiry of what has expired, in the process that runs jobs: an event, so that auditors
+ * see it. Several such processes may sweep the same thing: its decider records the expiry once, and
+ * retries a concurrent append on the newer stream, where there is nothing left to do.
+ */
+export function expirySweep(services: SweepServices, expiring: readonly Expiring[]): ExpirySweep {
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const sweep = coalescing(async () => {
+    const now = services.clock.now();
+    for (const kind of expiring) {
+      const context = sweepContext(services, kind.name, now);
+      for (const id of await due(services.readStore, kind, isoTimestamp(now))) {
+        try {
+          await kind.expire(context, id);
+        } catch (error) {
+          services.logger.error({ err: error, id }, `${kind.name} failed`);
+        }
+      }
+    }
+  });
+  const sweepLogged = () =>
+    sweep().catch((error: unknown) => services.logger.error({ err: error }, 'expiry sweep failed'));
+  return {
+    async start() {
+      await sweepLogged();
+      if (stopped || timer) return;
+      timer = setInterval(() => void sweepLogged(), SWEEP_INTERVAL_MS);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await sweep.settled();
+    },
+  };
+}
