@@ -31,6 +31,7 @@ import { MODULES } from './api/modules';
 import { config, dataDirOption, quietSuite, wholeNumber } from './cli/common';
 import { addMarketCommands } from './cli/market';
 import { addKeyCommands } from './cli/keys';
+import { addPolicyCommands } from './cli/policy';
 import { addProjectionCommands } from './cli/projections';
 import type { Logger } from 'pino';
 
@@ -391,6 +392,7 @@ program
 addMarketCommands(program);
 addProjectionCommands(program);
 addKeyCommands(program);
+addPolicyCommands(program);
 
 program.parseAsync().catch((error: unknown) => {
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);

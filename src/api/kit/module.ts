@@ -16,7 +16,7 @@ import type {
 } from '../../projections/read-store';
 import type { ProjectionProgress } from '../../projections/runtime';
 import type { JobQueue } from '../../workers/job-queue';
-import type { Role } from '../../iam/principal';
+import type { Principal, Role } from '../../iam/principal';
 import type { AuthThrottle } from './auth-throttle';
 import type { Identity } from './identity';
 import type { RateLimit } from './rate-limit';
@@ -83,12 +83,19 @@ export interface Caller {
   scope?: string;
   /** The contract workspace member the principal acts as (recorded as `member` on events). */
   member?: string;
+  /** The principal behind a bearer credential, with its roles (a market session's user has none). */
+  principal?: Principal;
+  /** A write held back for approval, running on its approval: recorded on its events. */
+  approval?: { proposal_id: string; proposed_by: string; approved_by: string };
 }
 
-/** What a data endpoint asks of its caller: a read or a write, and the role it needs. */
+/**
+ * What a data endpoint asks of its caller: a read or a write, and the role it needs (none: only who the
+ * caller is, the endpoint checks its roles itself).
+ */
 export interface AccessNeed {
   kind: 'read' | 'write';
-  role: Role;
+  role?: Role;
 }
 
 /** The headers (or cookies) a request carries, as the access check sees them. */
@@ -115,7 +122,12 @@ export interface ModuleSettings {
   reads?: 'public' | 'token';
   /** Session cookies are `Secure` and named with the `__Host-` prefix (served over HTTPS). */
   secureCookies?: boolean;
+  /** How long a write held back for approval may wait (`SUITE_PROPOSAL_TTL`); default 7 days. */
+  proposalTtlSeconds?: number;
 }
+
+/** How long a proposal may wait for its approval. */
+export const proposalTtl = (settings: ModuleSettings): number => settings.proposalTtlSeconds ?? 7 * 86_400;
 
 /**
  * Who may call a module's data endpoints (reads, writes and routes; health, index and descriptions
@@ -150,11 +162,16 @@ export interface RouteInput<Query, Body> {
   body: Body;
   caller: Caller;
   requestId: string;
+  /** A request header (its last value when repeated). */
+  header(name: string): string | undefined;
   /** For routes that append events: the caller as actor, the request's ids, the scope as organisation. */
   commands: CommandContext;
-  /** The raw exchange, for routes that stream (server-sent events) or set cookies. */
-  req: IncomingMessage;
-  res: ServerResponse;
+  /**
+   * The raw exchange, for routes that stream (server-sent events): absent when a held-back write runs
+   * on its approval.
+   */
+  req?: IncomingMessage;
+  res?: ServerResponse;
   settings: ModuleSettings;
 }
 
@@ -175,8 +192,16 @@ export interface ModuleRoute<Query = unknown, Body = unknown> {
    * before the body is read.
    */
   auth?: 'module' | 'public' | 'bearer';
-  /** The role the caller needs; default `<module>:reader` for a GET, else `<module>:writer`. */
-  role?: Role;
+  /**
+   * The role the caller needs; default `<module>:reader` for a GET, else `<module>:writer`. `null`:
+   * only who the caller is (the handler checks their roles itself).
+   */
+  role?: Role | null;
+  /**
+   * `false` for a write that can never wait for an approval: it opens or closes a session, or answers
+   * as a stream. Other writes may be put under an approval policy.
+   */
+  proposable?: false;
   query?: z.ZodType<Query>;
   /** Path parameter schemas, for the description (values arrive as strings). */
   params?: z.ZodObject;
@@ -242,8 +267,22 @@ export const writeRole = (module: ModuleDefinition, route: WriteRoute): Role =>
   route.role ?? `${module.id}:writer`;
 
 /** The role a route needs. */
-export const routeRole = (module: ModuleDefinition, route: ModuleRoute): Role =>
-  route.role ?? `${module.id}:${route.method === 'get' ? 'reader' : 'writer'}`;
+export const routeRole = (module: ModuleDefinition, route: ModuleRoute): Role | undefined =>
+  route.role === null
+    ? undefined
+    : (route.role ?? `${module.id}:${route.method === 'get' ? 'reader' : 'writer'}`);
+
+/** A write as its module's description names it: `PATCH /api/v1/leave/{id}`. */
+export const routeName = (route: Pick<WriteRoute | ModuleRoute, 'method' | 'path'>): string =>
+  `${route.method.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`;
+
+/** The writes of a module that an approval policy may hold back: its audited writes, and its other writes but those that may never wait. */
+export function proposableRoutes(module: ModuleDefinition): string[] {
+  const routes = (module.routes ?? []).filter(
+    (route) => route.method !== 'get' && route.proposable !== false,
+  );
+  return [...module.writes, ...routes].map(routeName);
+}
 
 /** Every read model a module's projector writes: its resources' and those its routes serve. */
 export function moduleCollections(module: ModuleDefinition): CollectionDefinition[] {

@@ -14,7 +14,6 @@ import {
   verifySession,
 } from '../../market/session';
 import { MARKET_COLLECTIONS, type SessionRecord } from '../../projections/market';
-import { headerOf } from '../kit/access';
 import { ApiError } from '../kit/errors';
 import type { AccessRequest, ModuleAccess, ModuleRoute, ModuleSettings, RouteServices } from '../kit/module';
 
@@ -78,6 +77,7 @@ const SessionAnswer = z
 /** Established by a server-side integrator holding the API token; the browser gets the cookie. */
 const signIn: ModuleRoute<unknown, z.infer<typeof SessionRequest>> = {
   method: 'post',
+  proposable: false,
   path: '/api/session',
   summary: 'Sign a user in: sets the session cookie (bearer token of the integrator required)',
   tags: ['session'],
@@ -113,6 +113,7 @@ const signIn: ModuleRoute<unknown, z.infer<typeof SessionRequest>> = {
 /** Public, so that signing out always clears the cookie; a live session it carries is ended for good. */
 const signOut: ModuleRoute = {
   method: 'delete',
+  proposable: false,
   path: '/api/session',
   summary: 'Sign out: ends the session the cookie names (the cookie no longer opens anything) and clears it',
   tags: ['session'],
@@ -121,8 +122,8 @@ const signOut: ModuleRoute = {
     200: { description: 'Signed out; the cookie is cleared', schema: z.object({ signed_out: z.boolean() }) },
     503: { description: 'Writes are disabled (no API token is configured): the session cannot be ended' },
   },
-  async handle({ req, settings, commands }, services) {
-    const session = sessionOf({ header: headerOf(req) }, services, settings);
+  async handle({ header, settings, commands }, services) {
+    const session = sessionOf({ header }, services, settings);
     if (session) {
       if (settings.apiToken === undefined) {
         throw new ApiError('writes_disabled', 'Writes are disabled, so the session cannot be ended');

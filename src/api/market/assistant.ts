@@ -81,6 +81,7 @@ function failure(error: unknown): { code: string; message: string } {
 
 const assistant: ModuleRoute<unknown, AssistantRequest> = {
   method: 'post',
+  proposable: false,
   path: '/api/assistant/stream',
   summary: 'Ask the analysis assistant; answers as a server-sent event stream',
   tags: ['assistant'],
@@ -99,6 +100,7 @@ const assistant: ModuleRoute<unknown, AssistantRequest> = {
     const { body, caller } = input;
     const userId = caller.scope as string;
     enforceRateLimit(limiter, userId);
+    if (!input.res) throw new Error('The assistant answers as a stream: it needs the exchange');
     const stream = openSse(input.res, { 'X-Request-Id': input.requestId });
     const timedOut = new AbortController();
     const timer = setTimeout(() => timedOut.abort(), STREAM_LIMIT_MS);
