@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { durationSeconds } from './duration';
 import { z } from 'zod';
 import { MODULE_IDS, type ModuleId } from './api/kit/module';
 import type { RateLimit } from './api/kit/rate-limit';
@@ -115,6 +116,11 @@ const ConfigSchema = z.object({
     .transform((secure) => secure === 'true')
     .default(false),
   SUITE_READS: z.enum(['public', 'token']).default('public'),
+  SUITE_PROPOSAL_TTL: z
+    .string()
+    .refine((text) => durationSeconds(text) !== undefined, 'must be a duration such as 7d, 12h or 30m')
+    .transform((text) => durationSeconds(text) as number)
+    .default(7 * 86_400),
   SUITE_OIDC_ISSUER: setting(),
   SUITE_OIDC_AUDIENCE: setting(),
   SUITE_OIDC_JWKS: setting().transform((value, context) => {
@@ -203,6 +209,8 @@ export interface Config {
   authFailureLimit: RateLimit;
   /** Session cookies are `Secure` and named with the `__Host-` prefix (the suite is served over HTTPS). */
   cookieSecure: boolean;
+  /** How long a write held back for approval may wait for its decision, in seconds. */
+  proposalTtlSeconds: number;
   /** `token`: reads of the modules whose reads are otherwise public need the API token too. */
   reads: 'public' | 'token';
   /** Bytes the embedded read store may keep of the pages, totals and documents it has answered. */
@@ -269,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cookieSecure: values.SUITE_COOKIE_SECURE,
     reads: values.SUITE_READS,
+    proposalTtlSeconds: values.SUITE_PROPOSAL_TTL,
     cacheBytes: values.SUITE_CACHE_MB * 2 ** 20,
     oidc: identityProvider(values),
   };

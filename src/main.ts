@@ -18,7 +18,9 @@ import { suiteCatalog, upcast, type SuiteCatalog } from './events/catalog';
 import type { StoredEvent } from './events/envelope';
 import type { EventStore } from './events/event-store';
 import { withUpcasting } from './events/upcasting';
-import { iamCapability, keyAuthenticator, keyExpirySweep, type KeyExpirySweep } from './iam';
+import { approvalsCapability, proposalExpiry } from './approvals';
+import { expirySweep, type ExpirySweep } from './workers/expiry-sweep';
+import { iamCapability, keyAuthenticator, keyExpiry } from './iam';
 import { createOidcAuthenticator } from './iam/oidc';
 import { connectionAccepted } from './projections/one-per-turn';
 import type { Projector } from './projections/projection';
@@ -44,8 +46,8 @@ export interface Suite {
   jobs: JobQueue;
   /** Queues the module jobs that events make due (the worker role runs them). */
   triggers: JobTriggers;
-  /** Records the expiry of API keys; the process that runs jobs starts it (`startWorker`). */
-  keyExpiry: KeyExpirySweep;
+  /** Records the expiry of API keys and proposals; the process that runs jobs starts it (`startWorker`). */
+  expiries: ExpirySweep;
   ids: IdAllocator;
   clock: Clock;
   logger: Logger;
@@ -62,19 +64,28 @@ export interface OpenOptions {
 
 /** Every read model of the modules and of identity, and the events their projections parked. */
 export function suiteCollections(modules: readonly ModuleDefinition[]): CollectionDefinition[] {
-  return [...modules.flatMap(moduleCollections), ...iamCapability.collections, PARKED_EVENTS];
+  return [
+    ...modules.flatMap(moduleCollections),
+    ...iamCapability.collections,
+    ...approvalsCapability.collections,
+    PARKED_EVENTS,
+  ];
 }
 
 /** The projectors of the modules and of identity. */
 export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector[] {
-  return [...modules.map((module) => module.projector), iamCapability.projector];
+  return [
+    ...modules.map((module) => module.projector),
+    iamCapability.projector,
+    approvalsCapability.projector,
+  ];
 }
 
 /** Opens the stores the configuration names (SQLite files in the data directory by default) and the projection runtime. */
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   mkdirSync(config.dataDir, { recursive: true });
   const modules = options.modules ?? MODULES;
-  const catalog = suiteCatalog([...modules, iamCapability]);
+  const catalog = suiteCatalog([...modules, iamCapability, approvalsCapability]);
   const storedEvents = await openEventStore(config);
   const eventStore = withUpcasting(storedEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });
@@ -96,17 +107,17 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     logger: options.logger,
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
-  const keyExpiry = keyExpirySweep(services);
+  const expiries = expirySweep(services, [keyExpiry, proposalExpiry]);
   return {
     ...services,
-    keyExpiry,
+    expiries,
     config,
     modules,
     catalog,
     storedEvents,
     triggers,
     async close() {
-      await keyExpiry.stop();
+      await expiries.stop();
       await triggers.stop();
       // Before the jobs: a job still waiting for the read models (a worker role's, for the projector
       // role) then fails and is queued again, where it would have held the queue's close up.
@@ -122,7 +133,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
 export async function startWorker(suite: Suite): Promise<void> {
   processModuleJobs(suite.modules, suite);
   await suite.triggers.catchUp();
-  await suite.keyExpiry.start();
+  await suite.expiries.start();
 }
 
 /** Resolves once the read models show every event, and the jobs those events made due have run. */
@@ -193,6 +204,7 @@ export function moduleSettings(
     authThrottle: createAuthThrottle(config.authFailureLimit),
     reads: config.reads,
     secureCookies: config.cookieSecure,
+    proposalTtlSeconds: config.proposalTtlSeconds,
   };
 }
 

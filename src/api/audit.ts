@@ -3,6 +3,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { proposalStream } from '../approvals';
 import { upcast, type SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore, LogQuery } from '../events/event-store';
@@ -278,7 +279,7 @@ export function createAuditApp(
     }
     let record: ReturnType<typeof projection.evolve> = null;
     // An event the projection cannot apply (a parked one) is shown with its error; the record stays.
-    const steps = events.map((event) => {
+    const steps = (await withProposals(storedEvents, events)).map((event) => {
       try {
         const current = upcast(catalog, event);
         if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
@@ -311,6 +312,16 @@ export function createAuditApp(
   });
 
   return table.finish();
+}
+
+/**
+ * A record's events, and those of the proposals its changes were approved in (proposed, approved,
+ * applied), in log order: a change held back for approval shows who proposed it and who approved it.
+ */
+async function withProposals(store: EventStore, events: readonly StoredEvent[]): Promise<StoredEvent[]> {
+  const proposals = new Set(events.flatMap((event) => event.metadata.proposal_id ?? []));
+  const proposalEvents = await Promise.all([...proposals].map((id) => store.readStream(proposalStream(id))));
+  return [...events, ...proposalEvents.flat()].sort((a, b) => a.position - b.position);
 }
 
 /** The document an event belongs to; none when the projection cannot tell (a parked event). */

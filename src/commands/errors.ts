@@ -14,7 +14,14 @@ export class DomainError extends Error {
 }
 
 export type DomainErrorCode =
-  'validation_error' | 'not_found' | 'already_exists' | 'illegal_transition' | 'concurrency_conflict';
+  | 'validation_error'
+  | 'not_found'
+  | 'already_exists'
+  | 'illegal_transition'
+  | 'concurrency_conflict'
+  | 'self_approval'
+  | 'proposal_not_pending'
+  | 'proposal_expired';
 
 /** A payload that is well-formed but refers to something that does not exist or cannot be used. */
 export function invalidField(field: string, message: string): DomainError {

@@ -11,6 +11,10 @@ export interface EventMetadata {
   organisation?: string;
   /** The contract workspace member a principal acted as. */
   member?: string;
+  /** A write held back for approval: the proposal, who proposed it and who approved it. */
+  proposal_id?: string;
+  proposed_by?: string;
+  approved_by?: string;
   request_id: string;
   correlation_id: string;
   causation_id: string | null;

@@ -48,7 +48,13 @@ describe('financial planning API', () => {
         '/api/v1/scenarios/{scenario}',
         '/api/v1/plans/{scenario}',
       ]);
-      expect(res.body.routes.map((route: Row) => route.path)).toEqual(ENDPOINTS.slice(4));
+      expect(res.body.routes.map((route: Row) => route.path)).toEqual([
+        ...ENDPOINTS.slice(4),
+        '/api/v1/proposals',
+        '/api/v1/proposals/{id}',
+        '/api/v1/proposals/{id}/approve',
+        '/api/v1/proposals/{id}/reject',
+      ]);
     });
 
     it('describes every endpoint in OpenAPI 3.1 and 3.0, all public', async () => {

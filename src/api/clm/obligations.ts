@@ -5,7 +5,6 @@ import { createObligation } from '../../commands/clm/handlers';
 import { clmCollections, clmStreams } from '../../events/clm';
 import { ObligationRecord, obligationsProjection } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
-import { headerOf } from '../kit/access';
 import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { caseInsensitiveEnum, dateString, queryFilters } from '../kit/parameters';
@@ -140,11 +139,11 @@ function createObligationRoute(module: () => ModuleDefinition): ModuleRoute<unkn
       415: error('Body is not JSON'),
       422: error('Invalid payload: unknown or missing field, invalid date'),
     },
-    async handle({ body, caller, requestId, req }, services) {
+    async handle({ body, caller, requestId, header }, services) {
       const answer = await executeWrite(module(), obligationWrite as WriteRoute, services, {
         params: {},
         body,
-        header: headerOf(req),
+        header,
         requestId,
         caller,
       });

@@ -4,6 +4,7 @@ import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
 import { answerFailure } from './http';
 import { requestIdOf } from './logging';
 import { createModuleRouteRouter } from './module-routes';
+import { proposalRoutes } from './proposal-routes';
 import { describeModule, openApiPath } from './openapi';
 import { createReadRouter } from './read-router';
 import { createRouteTable } from './routes';
@@ -55,7 +56,8 @@ export function createModuleApp(
   services: ModuleServices,
   options: ModuleSettings,
 ): RequestListener {
-  const module = servedModule(declared, options);
+  const served = servedModule(declared, options);
+  const module = { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served)] };
   const table = createRouteTable(services.logger, {
     index: apiIndex(module),
     health: () => ({
@@ -80,7 +82,7 @@ export function createModuleApp(
   const authorize = callerCheck(module, options, services);
   const routers = [
     createReadRouter(module, services, authorize, services.logger),
-    createWriteRouter(module, services, authorize, services.logger),
+    createWriteRouter(module, services, authorize, services.logger, options),
     createModuleRouteRouter(module, services, authorize, services.logger, options),
   ];
   return (req, res) => {

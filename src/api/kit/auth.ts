@@ -11,8 +11,8 @@ const DISABLED = {
   audit: new ApiError('audit_disabled', 'The audit API is disabled until an auditor token is configured'),
 };
 
-/** Checks an `Authorization` header for a principal holding a role; answers the principal. */
-export type PrincipalCheck = (authorization: string | undefined, role: Role) => Promise<Principal>;
+/** Checks an `Authorization` header for a principal holding a role (if one is named); answers the principal. */
+export type PrincipalCheck = (authorization: string | undefined, role?: Role) => Promise<Principal>;
 
 /**
  * Bearer authentication: 401 for a missing or invalid credential (503 `disabled` instead while none
@@ -29,7 +29,7 @@ function principalCheck(identity: Identity, bootstrapped: boolean, disabled: Api
       if (nothingConfigured && error instanceof ApiError && error.code === 'unauthorized') throw disabled;
       throw error;
     }
-    requireRole(principal, role);
+    if (role) requireRole(principal, role);
     return principal;
   };
 }
@@ -60,6 +60,7 @@ export function modulePrincipalCheck(
 export const callerOf = (principal: Principal): Caller => ({
   actor: principal.id,
   ...(principal.name !== undefined && { actorName: principal.name }),
+  principal,
 });
 
 /** The audit API's check, as express middleware behind the failed-authentication throttle: the auditor role. */

@@ -6,14 +6,18 @@ import { ApiError } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import {
+  proposalTtl,
+  routeName,
   routeRole,
   type AccessNeed,
   type Caller,
   type ModuleDefinition,
   type ModuleRoute,
   type ModuleSettings,
+  type RouteInput,
   type RouteServices,
 } from './module';
+import { holdBackIfRequired } from './proposals';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
 import { headerOf } from './access';
 import { awaitPosition, minPositionOf } from './consistency';
@@ -27,6 +31,15 @@ function queryObject(url: string): Record<string, string> {
   const start = url.indexOf('?');
   const query = new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
   return Object.fromEntries(query.entries());
+}
+
+/** A route's body as its schema takes it: 422 when it is missing or invalid. */
+export function validRouteBody(route: ModuleRoute, raw: unknown): unknown {
+  if (!route.body) return undefined;
+  if (raw === undefined) throw invalid([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+  const parsed = route.body.safeParse(raw, { reportInput: true });
+  if (!parsed.success) throw invalid(zodDetails(parsed.error, 'body'));
+  return parsed.data;
 }
 
 /**
@@ -87,18 +100,29 @@ export function createModuleRouteRouter(
         }
         query = parsed.data;
       }
+      let raw: unknown = undefined;
       let body: unknown = undefined;
       if (route.body) {
-        const raw = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
-        if (raw === undefined) {
-          throw invalid([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
-        }
-        const parsed = route.body.safeParse(raw, { reportInput: true });
-        if (!parsed.success) throw invalid(zodDetails(parsed.error, 'body'));
-        body = parsed.data;
+        raw = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
+        body = validRouteBody(route, raw);
       }
-      const commands = requestCommandContext(services, { caller, requestId, header: headerOf(req) });
-      return route.handle({ query, params, body, caller, requestId, commands, req, res, settings }, services);
+      const header = headerOf(req);
+      const run = (runWith: RouteServices, runHeader: RouteInput<unknown, unknown>['header']) => {
+        const commands = requestCommandContext(runWith, { caller, requestId, header: runHeader });
+        const input = { query, params, body, caller, requestId, header: runHeader, commands, settings };
+        return route.handle(runWith === services ? { ...input, req, res } : input, runWith);
+      };
+      if (route.method !== 'get' && route.proposable !== false) {
+        const write = { module, route: routeName(route), path, params, body: raw, caller, requestId, header };
+        const held = await holdBackIfRequired(
+          services,
+          write,
+          proposalTtl(settings),
+          (checking, checkHeader) => run({ ...services, ...checking }, checkHeader),
+        );
+        if (held) return held;
+      }
+      return run(services, header);
     })()
       .then((answer) => {
         if (answer !== 'streamed') {

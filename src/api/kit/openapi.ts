@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { CollectionDefinition } from '../../projections/read-store';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 import { BEARER_AUTH, BEARER_ERRORS } from './bearer-scheme';
+import { ProposalSchema } from './proposal-schema';
 import {
   routeRole,
   writeRole,
@@ -103,6 +104,12 @@ function searchedFields({ searchFields, jsonSearchFields }: CollectionDefinition
 }
 
 type Described = Pick<ModuleAccess, 'securitySchemes' | 'headers' | 'errors'>;
+
+/** What a write answers when its route is under an approval policy (`suite policy require-approval`). */
+const HELD_BACK = json(
+  ProposalSchema,
+  'Held back for approval (the route is under an approval policy): the proposal, at `Location`',
+);
 
 /**
  * What a data operation adds for the module's access check: security, headers, error answers, and
@@ -202,6 +209,7 @@ function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, rout
     },
     responses: {
       [route.status]: json(route.resource.record, route.resource.name),
+      202: HELD_BACK,
       400: envelope('Malformed JSON'),
       ...access.responses,
       ...(params.length > 0 && { 404: envelope('No such record') }),
@@ -252,7 +260,11 @@ function registerRoute(registry: OpenAPIRegistry, module: ModuleDefinition, rout
         body: { required: true, content: { 'application/json': { schema: route.body } } },
       }),
     },
-    responses: { ...access.responses, ...responses },
+    responses: {
+      ...access.responses,
+      ...(route.method !== 'get' && route.proposable !== false && { 202: HELD_BACK }),
+      ...responses,
+    },
   });
 }
 

@@ -13,7 +13,16 @@ import { headerOf, type Authorize } from './access';
 import { ApiError } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { clientToken, logCompleted, requestIdOf } from './logging';
-import { writeRole, type Caller, type ModuleDefinition, type WriteRoute } from './module';
+import {
+  proposalTtl,
+  routeName,
+  writeRole,
+  type Caller,
+  type ModuleDefinition,
+  type ModuleSettings,
+  type WriteRoute,
+} from './module';
+import { holdBackIfRequired, type ProposalServices } from './proposals';
 import { summarise, zodDetails } from './validation';
 
 export interface WriteServices {
@@ -57,10 +66,15 @@ function fold(projection: DocumentProjection, events: readonly StoredEvent[]) {
   );
 }
 
-function idempotencyClaim(
+/**
+ * The claim of a client's `Idempotency-Key` on a write (422 when malformed): scoped by the caller
+ * (their workspace and the member they act as, where there are) and the route as declared, not the
+ * spelling of the URL, so another caller's key is another key. The target is its fingerprint.
+ */
+export function idempotencyClaim(
   module: ModuleDefinition,
-  route: WriteRoute,
-  request: WriteRequest,
+  route: string,
+  request: Pick<WriteRequest, 'header' | 'params' | 'body' | 'caller'>,
 ): IdempotencyClaim | undefined {
   const key = request.header('idempotency-key');
   if (key === undefined) return undefined;
@@ -69,18 +83,11 @@ function idempotencyClaim(
       issues: [{ loc: ['header', 'Idempotency-Key'], msg: 'Invalid idempotency key', type: 'value_error' }],
     });
   }
-  // Scoped by the caller (their workspace and the member they act as, where there are) and the declared
-  // route, not the spelling of the URL: another caller's key is another key. The target is part of the
-  // fingerprint.
-  const target = {
-    route: `${route.method.toUpperCase()} ${route.path}`,
-    params: request.params,
-    body: request.body,
-  };
+  const target = { route, params: request.params, body: request.body };
   const { actor, scope, member } = request.caller;
   const caller = [scope, actor, member].filter((part) => part !== undefined).join(':');
   return {
-    key: `${module.id}:${caller}:${target.route}:${key}`,
+    key: `${module.id}:${caller}:${route}:${key}`,
     fingerprint: createHash('sha256')
       .update(canonicalize(target) as string)
       .digest('hex'),
@@ -107,6 +114,7 @@ export function requestCommandContext(
     causation_id: null,
     occurred_at: isoTimestamp(services.clock.now()),
     ...(idempotency && { idempotency_key: idempotency.key }),
+    ...caller.approval,
   };
   return {
     eventStore: services.eventStore,
@@ -160,7 +168,7 @@ export async function executeWrite(
     const issues = zodDetails(parsed.error, 'body');
     throw new ApiError('validation_error', summarise(issues), { issues });
   }
-  const idempotency = idempotencyClaim(module, route, request);
+  const idempotency = idempotencyClaim(module, `${route.method.toUpperCase()} ${route.path}`, request);
   if (idempotency) {
     const previous = await eventStore.findIdempotency(idempotency.key);
     if (previous) return replay(previous, idempotency.fingerprint);
@@ -180,9 +188,10 @@ export async function executeWrite(
  */
 export function createWriteRouter(
   module: ModuleDefinition,
-  services: WriteServices,
+  services: ProposalServices,
   authorize: Authorize,
   logger: Logger,
+  settings: ModuleSettings,
 ): Router {
   const routes = module.writes.map((route) => ({ route, match: pathMatcher(route.path) }));
 
@@ -208,13 +217,15 @@ export function createWriteRouter(
     (async () => {
       const caller = await authorize(req, { kind: 'write', role: writeRole(module, matched.route) });
       const body = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
-      return executeWrite(module, matched.route, services, {
-        params: matched.params,
-        body,
-        header: headerOf(req),
-        requestId,
-        caller,
-      });
+      const write = { params: matched.params, body, header: headerOf(req), requestId, caller };
+      const held = await holdBackIfRequired(
+        services,
+        { ...write, module, route: routeName(matched.route), path },
+        proposalTtl(settings),
+        (checking, header) =>
+          executeWrite(module, matched.route, { ...services, ...checking }, { ...write, header }),
+      );
+      return held ?? executeWrite(module, matched.route, services, write);
     })()
       .then((answer) => {
         sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {

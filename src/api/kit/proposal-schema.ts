@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** A write held back for approval, as the proposal routes (and a held-back write's 202) answer it. */
+export const ProposalSchema = z
+  .object({
+    id: z.string(),
+    module: z.string(),
+    route: z
+      .string()
+      .meta({ description: 'The route as the description names it: `PATCH /api/v1/leave/{id}`' }),
+    path: z.string(),
+    payload: z.unknown().meta({ description: 'The body the write was sent with' }),
+    proposed_by: z.string(),
+    status: z.enum(['pending', 'approved', 'applied', 'rejected', 'failed', 'expired']),
+    created_at: z.string(),
+    expires_at: z.string(),
+    decided_by: z.string().nullable(),
+    reason: z.string().nullable(),
+    result: z.unknown().meta({ description: 'The record the write answered once applied' }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  })
+  .meta({ id: 'Proposal' });

@@ -1,0 +1,32 @@
+import type { DocumentProjection, Projector } from '../projections/projection';
+import { policiesCollection, policiesProjection, policyEvents } from './policies';
+import { proposalEvents } from './proposals/events';
+import { proposalsCollection, proposalsProjection } from './proposals/projection';
+
+const approvalsProjector: Projector = {
+  name: 'approvals',
+  projections: [policiesProjection, proposalsProjection] as unknown as DocumentProjection[],
+};
+
+/**
+ * Four-eyes approvals, a capability of the kit: the policies that hold writes back and the proposals
+ * they make (stream category `approvals`), their projector and read models.
+ */
+export const approvalsCapability = {
+  id: 'approvals',
+  events: [...policyEvents, ...proposalEvents],
+  projector: approvalsProjector,
+  collections: [policiesCollection, proposalsCollection],
+};
+
+export { policyOf } from './policies';
+export { decideProposal, newProposalId, propose, type NewProposal } from './proposals/commands';
+export { PROPOSAL_ID, proposalStream, type ProposedCaller } from './proposals/events';
+export { proposalExpiry } from './proposals/expiry';
+export {
+  PROPOSALS_COLLECTION,
+  presentProposal,
+  proposalsProjection,
+  type Proposal,
+  type ProposalRecord,
+} from './proposals/projection';

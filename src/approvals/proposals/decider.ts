@@ -1,0 +1,93 @@
+import type { Decider } from '../../commands/decider';
+import { DomainError } from '../../commands/errors';
+import type { ProposalEvent, ProposalEventOf } from './events';
+
+export type ProposalStatus = 'pending' | 'approved' | 'applied' | 'failed' | 'rejected' | 'expired';
+
+interface ProposalState {
+  status: ProposalStatus | 'none';
+  proposedBy?: string;
+  expiresAt?: string;
+}
+
+export type ProposalCommand =
+  | { type: 'Propose'; proposal: ProposalEventOf<'ChangeProposed'>['data'] }
+  | { type: 'Approve'; id: string; approvedBy: string; at: Date }
+  | { type: 'RecordApplied'; id: string; result: unknown; position: number }
+  | { type: 'RecordFailed'; id: string; error: { code: string; message: string } }
+  | { type: 'Reject'; id: string; rejectedBy: string; reason: string; at: Date }
+  | { type: 'Expire'; id: string; at: Date };
+
+const STATUS_AFTER: Record<ProposalEvent['type'], ProposalStatus> = {
+  ChangeProposed: 'pending',
+  ChangeApproved: 'approved',
+  ChangeApplied: 'applied',
+  ChangeFailed: 'failed',
+  ChangeRejected: 'rejected',
+  ChangeExpired: 'expired',
+};
+
+export const isPastExpiry = (expiresAt: string | undefined, at: Date) =>
+  expiresAt !== undefined && new Date(expiresAt).getTime() <= at.getTime();
+
+function decidable(state: ProposalState, at: Date): void {
+  if (state.status === 'none') throw new DomainError('not_found', 'No such proposal');
+  if (state.status === 'pending' && isPastExpiry(state.expiresAt, at)) {
+    throw new DomainError('proposal_expired', 'The proposal has expired');
+  }
+  if (state.status !== 'pending') {
+    throw new DomainError('proposal_not_pending', `The proposal is ${state.status} already`, {
+      status: state.status,
+    });
+  }
+}
+
+/**
+ * A proposal is decided once: approved by a principal other than its proposer (then applied, or
+ * failed), rejected, or expired. Only one of two approvers at once can take the decision.
+ */
+export const proposalDecider: Decider<ProposalCommand, ProposalState, ProposalEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: (state, event) =>
+    event.type === 'ChangeProposed'
+      ? { status: 'pending', proposedBy: event.data.caller.actor, expiresAt: event.data.expires_at }
+      : { ...state, status: STATUS_AFTER[event.type] },
+  decide(command, state) {
+    switch (command.type) {
+      case 'Propose':
+        if (state.status !== 'none') throw new DomainError('already_exists', 'This proposal exists already');
+        return [{ type: 'ChangeProposed', data: command.proposal }];
+      case 'Approve':
+        if (command.approvedBy === state.proposedBy) {
+          throw new DomainError('self_approval', 'A proposal is approved by someone other than its proposer');
+        }
+        decidable(state, command.at);
+        return [{ type: 'ChangeApproved', data: { id: command.id, approved_by: command.approvedBy } }];
+      case 'RecordApplied':
+      case 'RecordFailed':
+        if (state.status !== 'approved') {
+          throw new DomainError('proposal_not_pending', `The proposal is ${state.status}`);
+        }
+        return command.type === 'RecordApplied'
+          ? [
+              {
+                type: 'ChangeApplied',
+                data: { id: command.id, result: command.result, position: command.position },
+              },
+            ]
+          : [{ type: 'ChangeFailed', data: { id: command.id, error: command.error } }];
+      case 'Reject':
+        decidable(state, command.at);
+        return [
+          {
+            type: 'ChangeRejected',
+            data: { id: command.id, rejected_by: command.rejectedBy, reason: command.reason },
+          },
+        ];
+      case 'Expire':
+        return state.status === 'pending' && isPastExpiry(state.expiresAt, command.at)
+          ? [{ type: 'ChangeExpired', data: { id: command.id } }]
+          : [];
+    }
+  },
+};

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineEvent, type EventsOf } from '../../events/catalog';
+import { ROLES } from '../../iam/principal';
+
+/** `prp_`, the proposal time in base 36, then ten random hex digits: ids sort by creation. */
+export const PROPOSAL_ID = /^prp_[0-9a-z]{9}[0-9a-f]{10}$/;
+
+const id = z.string().regex(PROPOSAL_ID);
+const actor = z.string().min(1).max(300);
+
+/** Who a held-back write acts for once it is applied: the proposer, as the access check named them. */
+const ProposedCaller = z.object({
+  actor,
+  actorName: z.string().max(300).optional(),
+  scope: z.string().max(300).optional(),
+  member: z.string().max(300).optional(),
+});
+
+export const proposalEvents = [
+  defineEvent(
+    'ChangeProposed',
+    z.object({
+      id,
+      module: z.string(),
+      /** The route as the module's description names it: `PATCH /api/v1/leave/{id}`. */
+      route: z.string(),
+      /** The path as it was requested: `/api/v1/leave/404`. */
+      path: z.string(),
+      params: z.record(z.string(), z.string()),
+      /** The body, as the route's schema validated it. */
+      payload: z.unknown(),
+      caller: ProposedCaller,
+      approver_role: z.enum(ROLES),
+      expires_at: z.string(),
+    }),
+  ),
+  /** An approver took the decision; the write follows (`ChangeApplied`, or `ChangeFailed`). */
+  defineEvent('ChangeApproved', z.object({ id, approved_by: actor })),
+  defineEvent('ChangeApplied', z.object({ id, result: z.unknown(), position: z.number().int() })),
+  defineEvent('ChangeFailed', z.object({ id, error: z.object({ code: z.string(), message: z.string() }) })),
+  defineEvent('ChangeRejected', z.object({ id, rejected_by: actor, reason: z.string().max(1000) })),
+  defineEvent('ChangeExpired', z.object({ id })),
+] as const;
+
+export type ProposalEvent = EventsOf<typeof proposalEvents>;
+export type ProposalEventOf<Type extends ProposalEvent['type']> = Extract<ProposalEvent, { type: Type }>;
+export type ProposedCaller = z.infer<typeof ProposedCaller>;
+
+export const proposalStream = (proposalId: string) => `approvals.proposal-${proposalId}`;
