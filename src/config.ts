@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MODULE_IDS, type ModuleId } from './api/kit/module';
 import type { RateLimit } from './api/kit/rate-limit';
 import { jwksSource, type JwksSource } from './iam/jwks-source';
+import { isKeyName, isSigningKey } from './log-proofs/note';
 import { DEFAULT_CACHE_MB } from './projections/cache-budget';
 
 const port = (fallback: number) =>
@@ -52,6 +53,7 @@ const SECRET_VARIABLES = new Set([
   'SUITE_API_TOKEN',
   'SUITE_AUDIT_TOKEN',
   'SUITE_SESSION_SECRET',
+  'SUITE_SIGNING_KEY',
   'SUITE_EVENT_STORE',
   'SUITE_READ_STORE',
   'SUITE_REDIS_URL',
@@ -73,6 +75,17 @@ const ConfigSchema = z.object({
     .optional()
     .transform((secret) => (secret === '' ? undefined : secret))
     .refine((secret) => secret === undefined || secret.length >= 32, 'must be at least 32 characters'),
+  SUITE_LOG_ORIGIN: z
+    .string()
+    .refine(
+      isKeyName,
+      'must be a log name such as example.com/log: no spaces, plus signs or control characters',
+    )
+    .default('suite.local/log'),
+  SUITE_SIGNING_KEY: setting().refine(
+    (key) => key === undefined || isSigningKey(key),
+    'must be a signing key PRIVATE+KEY+<name>+<key id>+<base64 key>, its key id matching its key',
+  ),
   SUITE_SEED: z.string().min(1).default('demo'),
   SUITE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUITE_EVENT_STORE: z
@@ -186,6 +199,10 @@ export interface Config {
   auditToken: string | undefined;
   /** Signs session cookies (market); unset: generated once and kept in the data directory. */
   sessionSecret: string | undefined;
+  /** The log's name: the first line of its checkpoints, and the name of a generated signing key. */
+  logOrigin: string;
+  /** Signs the log's checkpoints (`PRIVATE+KEY+…`); unset: generated once and kept in the data directory. */
+  signingKey: string | undefined;
   auditPort: number;
   /** `none`: no demo data; any other value seeds the demo generator. */
   seed: string;
@@ -257,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiToken: values.SUITE_API_TOKEN,
     auditToken: values.SUITE_AUDIT_TOKEN,
     sessionSecret: values.SUITE_SESSION_SECRET,
+    logOrigin: values.SUITE_LOG_ORIGIN,
+    signingKey: values.SUITE_SIGNING_KEY,
     auditPort: values.SUITE_AUDIT_PORT,
     seed: values.SUITE_SEED,
     logLevel: values.SUITE_LOG_LEVEL,
