@@ -1,0 +1,160 @@
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Hash, NodeReader } from './merkle';
+
+/** A complete perfect subtree: level 0 is a leaf hash; (level, index) covers leaves [index·2^level, (index+1)·2^level). */
+export interface TreeNode {
+  level: number;
+  index: number;
+  hash: Hash;
+}
+
+/** A leaf: the event at `position` is leaf `index` (positions need not be dense: EventStoreDB's are not). */
+export interface Leaf {
+  index: number;
+  position: number;
+  hash: Hash;
+}
+
+/** A signed checkpoint as kept: the auditors' receipt for the tree of that size. */
+export interface KeptCheckpoint {
+  size: number;
+  root: Hash;
+  /** The whole signed note (C2SP signed-note of a tlog-checkpoint). */
+  note: string;
+  signed_at: string;
+}
+
+/**
+ * Where the Merkle tree over the log is kept: the hashes of its complete perfect subtrees (so that a
+ * root or a proof is O(log n) reads), how far into the log it reaches, and every checkpoint signed.
+ */
+export interface TreeStore {
+  /** Leaves in the tree (the events it covers), and the position of the last (0: none). */
+  extent(): { size: number; lastPosition: number };
+  node(level: number, index: number): Hash;
+  /** The leaf of the event at a position, if the tree covers it; and the leaf of an index. */
+  leafAt(position: number): Leaf | undefined;
+  leaf(index: number): Leaf | undefined;
+  /** Adds the next leaves and the inner nodes they complete, in one transaction. */
+  grow(leaves: readonly Leaf[], inner: readonly TreeNode[]): void;
+  /** Drops the leaves from index `size` on, and the nodes over them: the tree of `size` leaves is left. */
+  truncate(size: number): void;
+  keepCheckpoint(checkpoint: KeptCheckpoint): void;
+  latestCheckpoint(): KeptCheckpoint | undefined;
+  checkpointOfSize(size: number): KeptCheckpoint | undefined;
+  /** The sizes of kept checkpoints nearest `size`, below and above it. */
+  checkpointSizesNear(size: number): number[];
+  close(): void;
+}
+
+/** The tree's nodes as proofs read them. */
+export const treeReader =
+  (store: TreeStore): NodeReader =>
+  async (level, index) =>
+    store.node(level, index);
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS leaves (
+  idx INTEGER PRIMARY KEY,
+  position INTEGER NOT NULL UNIQUE,
+  hash BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS nodes (
+  level INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  hash BLOB NOT NULL,
+  PRIMARY KEY (level, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS checkpoints (
+  size INTEGER PRIMARY KEY,
+  root BLOB NOT NULL,
+  note TEXT NOT NULL,
+  signed_at TEXT NOT NULL
+);
+`;
+
+type CheckpointRow = { size: number; root: Buffer; note: string; signed_at: string };
+
+/** The file of the tree in a data directory: that of the process that follows the log and signs. */
+export const treeStoreFile = (dataDir: string) => path.join(dataDir, 'log-tree.db');
+
+/**
+ * The embedded tree store: a SQLite file (`log-tree.db`), rebuilt from the log if lost. `readOnly`
+ * (the CLI, which never writes the tree): answers undefined when there is no such file.
+ */
+export function openSqliteTreeStore(file: string, options: { readOnly: true }): TreeStore | undefined;
+export function openSqliteTreeStore(file: string, options?: { readOnly?: false }): TreeStore;
+export function openSqliteTreeStore(file: string, { readOnly = false } = {}): TreeStore | undefined {
+  if (readOnly && !existsSync(file)) return undefined;
+  const db = new Database(file, { readonly: readOnly });
+  if (!readOnly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.transaction(() => db.exec(SCHEMA)).immediate();
+  }
+  const statements = {
+    leaf: db.prepare<[number], Leaf>('SELECT idx AS "index", position, hash FROM leaves WHERE idx = ?'),
+    leafAt: db.prepare<[number], Leaf>(
+      'SELECT idx AS "index", position, hash FROM leaves WHERE position = ?',
+    ),
+    last: db.prepare<[], Leaf>('SELECT idx AS "index", position, hash FROM leaves ORDER BY idx DESC LIMIT 1'),
+    node: db.prepare<[number, number], Buffer>('SELECT hash FROM nodes WHERE level = ? AND idx = ?').pluck(),
+    insertLeaf: db.prepare<[number, number, Buffer]>(
+      'INSERT INTO leaves (idx, position, hash) VALUES (?, ?, ?)',
+    ),
+    insertNode: db.prepare<[number, number, Buffer]>('INSERT INTO nodes (level, idx, hash) VALUES (?, ?, ?)'),
+    dropLeaves: db.prepare<[number]>('DELETE FROM leaves WHERE idx >= ?'),
+    dropNodes: db.prepare<[number]>('DELETE FROM nodes WHERE (idx + 1) * (1 << level) > ?'),
+    keep: db.prepare<[number, Buffer, string, string]>(
+      'INSERT OR IGNORE INTO checkpoints (size, root, note, signed_at) VALUES (?, ?, ?, ?)',
+    ),
+    latest: db.prepare<[], CheckpointRow>(
+      'SELECT size, root, note, signed_at FROM checkpoints ORDER BY size DESC LIMIT 1',
+    ),
+    ofSize: db.prepare<[number], CheckpointRow>(
+      'SELECT size, root, note, signed_at FROM checkpoints WHERE size = ?',
+    ),
+    below: db
+      .prepare<[number], number>('SELECT size FROM checkpoints WHERE size < ? ORDER BY size DESC LIMIT 2')
+      .pluck(),
+    above: db
+      .prepare<[number], number>('SELECT size FROM checkpoints WHERE size > ? ORDER BY size LIMIT 2')
+      .pluck(),
+  };
+  const grow = db.transaction((leaves: readonly Leaf[], inner: readonly TreeNode[]) => {
+    for (const { index, position, hash } of leaves) statements.insertLeaf.run(index, position, hash);
+    for (const { level, index, hash } of inner) statements.insertNode.run(level, index, hash);
+  });
+  const truncate = db.transaction((size: number) => {
+    statements.dropLeaves.run(size);
+    statements.dropNodes.run(size);
+  });
+  return {
+    extent() {
+      const last = statements.last.get();
+      return last ? { size: last.index + 1, lastPosition: last.position } : { size: 0, lastPosition: 0 };
+    },
+    node(level, index) {
+      const hash = level === 0 ? statements.leaf.get(index)?.hash : statements.node.get(level, index);
+      if (!hash) throw new RangeError(`The tree has no node (${level}, ${index})`);
+      return hash;
+    },
+    leafAt: (position) => statements.leafAt.get(position),
+    leaf: (index) => statements.leaf.get(index),
+    grow(leaves, inner) {
+      grow.immediate(leaves, inner);
+    },
+    truncate(size) {
+      truncate.immediate(size);
+    },
+    keepCheckpoint({ size, root, note, signed_at }) {
+      statements.keep.run(size, root, note, signed_at);
+    },
+    latestCheckpoint: () => statements.latest.get(),
+    checkpointOfSize: (size) => statements.ofSize.get(size),
+    checkpointSizesNear: (size) => [...statements.below.all(size).reverse(), ...statements.above.all(size)],
+    close: () => db.close(),
+  };
+}
