@@ -14,6 +14,8 @@ import type { LogQuery } from './events/event-store';
 import { createProjectionRuntime } from './projections/runtime';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
 import { verifyLog } from './events/verify';
+import { resolveLogSigner } from './log-proofs/signing-key';
+import { addProofCommands, problemAgainst } from './cli/proofs';
 import { checkGeneration, type GenerationCheck, type RecordedGeneration } from './fpa/verify';
 import {
   seedDemoData,
@@ -24,7 +26,7 @@ import {
   suiteProjectors,
   type Suite,
 } from './main';
-import { startApiRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
+import { startApiRole, startAuditorRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
 import { MODULE_IDS } from './api/kit/module';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
@@ -178,6 +180,18 @@ program
   });
 
 program
+  .command('auditor')
+  .description(
+    'role: serve the audit API, keep the Merkle tree over the log and sign its checkpoints; /metrics',
+  )
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const settings = config(options);
+    const logger = createLogger(settings.logLevel);
+    serveUntilStopped(logger, await startAuditorRole(settings, { logger }));
+  });
+
+program
   .command('seed')
   .description(
     'write the deterministic demo data into an empty store, project it and run the jobs it makes due',
@@ -239,31 +253,69 @@ audit
   )
   .addOption(dataDirOption())
   .option('--until <position>', 'verify up to this position', wholeNumber)
+  .option('--against <checkpoint-file>', 'also prove the log extends this old signed checkpoint')
+  .option(
+    '--key <verifier-key>',
+    'the key that signed it (default: the suite\u2019s own, `suite audit public-key`)',
+  )
   .option('--json', 'print the report as JSON')
-  .action(async (options: { dataDir?: string; until?: number; json?: boolean }) => {
-    const suite = await quietSuite(config(options));
-    const bar = progressBar('Verifying');
-    bar.start(options.until ?? (await suite.storedEvents.headPosition()), 0);
-    const report = await verifyLog(suite.storedEvents, suite.catalog, {
-      until: options.until,
-      onProgress: (position) => bar.update(position),
-    });
-    bar.stop();
-    await suite.close();
-    if (options.json) console.log(JSON.stringify(report, null, 2));
-    else {
-      console.log(
-        `${report.events_checked} events in ${report.streams} streams: ${report.ok ? 'intact' : `${report.problems.length} problem(s)`}`,
-      );
-      console.log(`digest at position ${report.digest.position}: sha256 ${report.digest.sha256}`);
-      for (const problem of report.problems) {
+  .action(
+    async (options: { dataDir?: string; until?: number; against?: string; key?: string; json?: boolean }) => {
+      const suite = await quietSuite(config(options));
+      const bar = progressBar('Verifying');
+      bar.start(options.until ?? (await suite.storedEvents.headPosition()), 0);
+      const report = await verifyLog(suite.storedEvents, suite.catalog, {
+        until: options.until,
+        onProgress: (position) => bar.update(position),
+      });
+      bar.stop();
+      const against =
+        options.against === undefined
+          ? undefined
+          : {
+              checkpoint: options.against,
+              problem: await problemAgainst(suite, options.against, options.key),
+            };
+      await suite.close();
+      const extended = against === undefined || against.problem === undefined;
+      if (options.json) {
+        const extension = against && {
+          checkpoint: against.checkpoint,
+          extended,
+          problem: against.problem ?? null,
+        };
+        console.log(JSON.stringify({ ...report, ...(extension && { against: extension }) }, null, 2));
+      } else {
         console.log(
-          `${problem.stream} revision ${problem.revision}${problem.position ? ` (position ${problem.position})` : ''}: ${problem.problem}`,
+          `${report.events_checked} events in ${report.streams} streams: ${report.ok ? 'intact' : `${report.problems.length} problem(s)`}`,
         );
+        console.log(`digest at position ${report.digest.position}: sha256 ${report.digest.sha256}`);
+        for (const problem of report.problems) {
+          console.log(
+            `${problem.stream} revision ${problem.revision}${problem.position ? ` (position ${problem.position})` : ''}: ${problem.problem}`,
+          );
+        }
+        if (against) {
+          console.log(
+            extended
+              ? `${against.checkpoint}: the log extends this checkpoint`
+              : `${against.checkpoint}: NOT extended: ${against.problem}`,
+          );
+        }
       }
-    }
-    process.exitCode = report.ok ? 0 : 1;
-  });
+      process.exitCode = report.ok && extended ? 0 : 1;
+    },
+  );
+
+audit
+  .command('public-key')
+  .description(
+    "print the verifier key of the log's signed checkpoints (the signing key is made on first use)",
+  )
+  .addOption(dataDirOption())
+  .action((options: { dataDir?: string }) => console.log(resolveLogSigner(config(options)).verifierKey));
+
+addProofCommands(audit);
 
 withLogFilters(audit.command('log'))
   .description('list the log with the audit filters, as a table or NDJSON')

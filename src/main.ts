@@ -27,6 +27,9 @@ import type { Projector } from './projections/projection';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
 import { createMetrics, serveMetrics } from './metrics';
+import { logTree, type LogTree } from './log-proofs/log-tree';
+import { resolveLogSigner } from './log-proofs/signing-key';
+import { openSqliteTreeStore, treeStoreFile } from './log-proofs/tree-store';
 import { createSeedContext } from './seed/context';
 import { seedInChildProcess } from './seed/in-child-process';
 import type { JobQueue } from './workers/job-queue';
@@ -208,12 +211,35 @@ export function moduleSettings(
   };
 }
 
+/**
+ * The Merkle tree over the log and its signed checkpoints, kept in the data directory by the one
+ * process that follows the log for it (`suite start`, or the auditor role): checked against its latest
+ * checkpoint and caught up with the log when this resolves.
+ */
+export async function startLogTree(suite: Suite): Promise<LogTree> {
+  const { config } = suite;
+  const tree = logTree({
+    eventStore: suite.storedEvents,
+    store: openSqliteTreeStore(treeStoreFile(config.dataDir)),
+    signer: resolveLogSigner(config),
+    origin: config.logOrigin,
+    clock: suite.clock,
+    logger: suite.logger,
+  });
+  await tree.start();
+  return tree;
+}
+
 export interface StartOptions extends OpenOptions {
   /** Serve the read models as they are (a point-in-time copy from `suite replay`): no seed, no projection, no writes. */
   readOnly?: boolean;
 }
 
-function close(server: Server, { interruptActive }: { interruptActive: boolean }): Promise<void> {
+/** Stops accepting connections; resolves once open requests are done (or, interrupting, ended). */
+export function closeServer(
+  server: Server,
+  { interruptActive }: { interruptActive: boolean },
+): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
     if (interruptActive) server.closeAllConnections();
@@ -238,6 +264,8 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     await startWorker(suite);
     await settle(suite);
   }
+  // Read-only serves a copy of the read models: no tree is kept, and the proof routes answer 503.
+  const tree = readOnly ? undefined : await startLogTree(suite);
   const identity = processIdentity(config, suite);
   const settings = moduleSettings(config, identity, { readOnly });
   const apiToken = settings.apiToken;
@@ -256,7 +284,7 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     );
   }
   const audit = await listen(
-    createAuditApp(suite, config.auditToken, settings.authThrottle, identity),
+    createAuditApp({ ...suite, logTree: tree }, config.auditToken, settings.authThrottle, identity),
     config.auditPort,
     config.host,
   );
@@ -270,9 +298,10 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     async stop() {
       // Writes in flight finish; the audit API's live tails are ended.
       await Promise.all([
-        ...servers.map((server) => close(server, { interruptActive: false })),
-        close(audit, { interruptActive: true }),
+        ...servers.map((server) => closeServer(server, { interruptActive: false })),
+        closeServer(audit, { interruptActive: true }),
       ]);
+      await tree?.stop();
       await suite.close();
     },
   };

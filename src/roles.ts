@@ -1,14 +1,17 @@
 import type { Server } from 'node:http';
 import { POLL_MS } from './adapters';
+import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import type { ModuleDefinition } from './api/kit/module';
 import path from 'node:path';
 import { ConfigError, type Config } from './config';
 import {
+  closeServer,
   listen,
   moduleSettings,
   openSuite,
   processIdentity,
+  startLogTree,
   startWorker,
   type OpenOptions,
   type Suite,
@@ -28,20 +31,21 @@ export interface RunningRole {
   stop(): Promise<void>;
 }
 
-function running(suite: Suite, servers: Server[], stopRole?: () => Promise<void>): RunningRole {
+/** `live`: servers whose open requests (the audit API's live tails) are ended on stop, not awaited. */
+function running(
+  suite: Suite,
+  servers: Server[],
+  stopRole?: () => Promise<void>,
+  live: Server[] = [],
+): RunningRole {
   return {
     suite,
-    servers,
+    servers: [...servers, ...live],
     async stop() {
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeIdleConnections();
-            }),
-        ),
-      );
+      await Promise.all([
+        ...servers.map((server) => closeServer(server, { interruptActive: false })),
+        ...live.map((server) => closeServer(server, { interruptActive: true })),
+      ]);
       await stopRole?.();
       await suite.close();
     },
@@ -74,6 +78,27 @@ export async function startApiRole(
     suite.logger.info({ module: module.id, port: config.ports[module.id] }, `api role: ${module.title}`);
   }
   return running(suite, servers);
+}
+
+/**
+ * `suite auditor`: serves the audit API, and keeps the Merkle tree over the log and its signed
+ * checkpoints in its data directory (one instance: it is the log's only signer).
+ */
+export async function startAuditorRole(config: Config, options: OpenOptions): Promise<RunningRole> {
+  const suite = await openSuite(config, { ...options, shared: true });
+  await suite.runtime.follow(POLL_MS);
+  const tree = await startLogTree(suite);
+  const identity = processIdentity(config, suite);
+  const { authThrottle } = moduleSettings(config, identity);
+  const metrics = createMetrics({ eventStore: suite.eventStore, projections: suite.runtime });
+  const server = await serveMetrics(metrics, config.metricsPort, config.host, 'auditor');
+  const audit = await listen(
+    createAuditApp({ ...suite, logTree: tree }, config.auditToken, authThrottle, identity),
+    config.auditPort,
+    config.host,
+  );
+  suite.logger.info({ port: config.auditPort, origin: config.logOrigin }, 'auditor role');
+  return running(suite, [server], () => tree.stop(), [audit]);
 }
 
 /** `suite projector`: keeps every read model up to date with the log. */

@@ -9,6 +9,9 @@ import type { StoredEvent } from '../events/envelope';
 import type { EventStore, LogQuery } from '../events/event-store';
 import { verifyLog } from '../events/verify';
 import type { DocumentProjection } from '../projections/projection';
+import type { LogTree } from '../log-proofs/log-tree';
+import { consistency, inclusion } from '../log-proofs/proofs';
+import type { TreeStore } from '../log-proofs/tree-store';
 import { listParkedEvents } from '../projections/parked-events';
 import type { DocumentId, ReadStore } from '../projections/read-store';
 import { requireAuditor } from './kit/auth';
@@ -28,6 +31,8 @@ export interface AuditServices {
   storedEvents: EventStore;
   /** Where the projections park the events they cannot apply. */
   readStore: ReadStore;
+  /** The Merkle tree over the log and its signed checkpoints; absent, the proof routes answer 503. */
+  logTree?: LogTree;
   logger: Logger;
 }
 
@@ -80,6 +85,27 @@ const ParkedQuery = z.strictObject({
   offset: integerParameter({ min: 0 }).optional(),
   position: integerParameter({ min: 1 }).optional().meta({ description: 'Only the event at this position' }),
 });
+
+const InclusionQuery = z.strictObject({
+  index: integerParameter({ min: 0 })
+    .optional()
+    .meta({ description: 'The leaf: the index-th event (0-based)' }),
+  position: integerParameter({ min: 1 })
+    .optional()
+    .meta({ description: 'The leaf of the event at this position' }),
+  tree_size: integerParameter({ min: 1 })
+    .optional()
+    .meta({ description: 'A signed tree size (default: the latest checkpoint\u2019s)' }),
+});
+
+const ConsistencyQuery = z.strictObject({
+  from: integerParameter({ min: 1 }).meta({ description: 'The size of the older signed tree' }),
+  to: integerParameter({ min: 1 })
+    .optional()
+    .meta({ description: 'The size of the newer one (default: the latest checkpoint\u2019s)' }),
+});
+
+const HashList = z.array(z.string().meta({ description: 'A SHA-256 hash, lowercase hex' }));
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 1000;
@@ -178,6 +204,54 @@ function describeAudit() {
   });
   registry.registerPath({
     method: 'get',
+    path: '/api/v1/checkpoint',
+    summary:
+      'The latest signed checkpoint: a C2SP tlog-checkpoint (origin, tree size, root) in a signed note',
+    security,
+    responses: {
+      200: { description: 'The signed note', content: { 'text/plain': { schema: z.string() } } },
+      404: envelope('No checkpoint has been signed yet'),
+      ...denied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/proofs/inclusion',
+    summary: 'Proof that an event is in a signed tree (RFC 9162 \u00a72.1.3): by leaf index or log position',
+    security,
+    request: { query: InclusionQuery },
+    responses: {
+      200: json(
+        z.object({
+          index: z.number().int(),
+          tree_size: z.number().int(),
+          position: z.number().int(),
+          leaf_hash: z.string(),
+          hashes: HashList,
+          event: Envelope,
+        }),
+        'The proof',
+      ),
+      404: envelope('No event at that position'),
+      ...denied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/proofs/consistency',
+    summary: 'Proof that a signed tree extends an older one (RFC 9162 \u00a72.1.4)',
+    security,
+    request: { query: ConsistencyQuery },
+    responses: {
+      200: json(
+        z.object({ from: z.number().int(), to: z.number().int(), hashes: HashList }),
+        'The proof (empty when from = to)',
+      ),
+      ...denied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
     path: '/api/v1/verify',
     summary: 'Verify hash chains, revisions and schemas; digest of the log up to a position',
     security,
@@ -221,6 +295,9 @@ export function createAuditApp(
         '/api/v1/events/live',
         '/api/v1/history/{module}/{resource}/{id}',
         '/api/v1/projections/parked',
+        '/api/v1/checkpoint',
+        '/api/v1/proofs/inclusion',
+        '/api/v1/proofs/consistency',
         '/api/v1/verify',
       ],
     },
@@ -229,6 +306,8 @@ export function createAuditApp(
       product: 'Audit',
       version: '1.0.0',
       audit_enabled: auditToken !== undefined,
+      // `none`: this process keeps no tree over the log (a read-only copy).
+      log: services.logTree?.status() ?? 'none',
     }),
     descriptions: describeAudit(),
   });
@@ -289,6 +368,25 @@ export function createAuditApp(
       }
     });
     res.json({ data: { module: module.id, resource: params.resource, id, events: steps } });
+  });
+
+  const treeOf = (): TreeStore => {
+    if (!services.logTree) throw new ApiError('api_disabled', 'This process keeps no tree over the log');
+    return services.logTree.store;
+  };
+
+  table.route('get', '/api/v1/checkpoint', auditor, (_req, res) => {
+    const latest = treeOf().latestCheckpoint();
+    if (!latest) throw new ApiError('not_found', 'No checkpoint has been signed yet');
+    res.type('text/plain; charset=utf-8').send(latest.note);
+  });
+
+  table.route('get', '/api/v1/proofs/inclusion', auditor, async (req, res) => {
+    res.json(await inclusion(treeOf(), storedEvents, parseQuery(InclusionQuery, req)));
+  });
+
+  table.route('get', '/api/v1/proofs/consistency', auditor, async (req, res) => {
+    res.json(await consistency(treeOf(), parseQuery(ConsistencyQuery, req)));
   });
 
   table.route('get', '/api/v1/projections/parked', auditor, async (req, res) => {

@@ -12,6 +12,9 @@ const FPA_PORT = 47189;
 const PROJECTOR_METRICS = 47190;
 const WORKER_METRICS = 47191;
 const API_METRICS = 47192;
+const AUDIT_PORT = 47193;
+const AUDITOR_METRICS = 47194;
+const AUDIT_TOKEN = 'roles-audit-token-0123';
 const REDIS_URL = process.env.SUITE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const metric = async (port: number, name: string) => {
@@ -20,7 +23,7 @@ const metric = async (port: number, name: string) => {
   return line === undefined ? undefined : Number(line.split(' ')[1]);
 };
 
-describe('the service desk and financial planning as separate api, projector and worker processes over the embedded stores and Redis', () => {
+describe('the service desk and financial planning as separate api, projector, worker and auditor processes over the embedded stores and Redis', () => {
   const { dir, cleanup } = tempDir();
   const env = {
     SUITE_DATA_DIR: dir,
@@ -30,6 +33,8 @@ describe('the service desk and financial planning as separate api, projector and
     SUITE_FPA_PORT: String(FPA_PORT),
     SUITE_REDIS_URL: REDIS_URL,
     SUITE_REDIS_PREFIX: `suite-e2e-${randomUUID()}`,
+    SUITE_AUDIT_TOKEN: AUDIT_TOKEN,
+    SUITE_AUDIT_PORT: String(AUDIT_PORT),
   };
   const roles: RoleProcess[] = [];
   const base = `http://127.0.0.1:${ESM_PORT}`;
@@ -50,6 +55,11 @@ describe('the service desk and financial planning as separate api, projector and
         ['api', '--module', 'esm', 'fpa'],
         { ...env, SUITE_METRICS_PORT: String(API_METRICS) },
         `${base}/api/v1/health`,
+      ),
+      startRole(
+        ['auditor'],
+        { ...env, SUITE_METRICS_PORT: String(AUDITOR_METRICS) },
+        `http://127.0.0.1:${AUDIT_PORT}/api/v1/health`,
       ),
     ]);
     // Roles that did start are stopped in afterAll even when another one failed to.
@@ -84,6 +94,29 @@ describe('the service desk and financial planning as separate api, projector and
       meta: { total: number };
     };
     expect(list.meta.total).toBe(1);
+  });
+
+  it('the auditor role serves the log and signs a checkpoint covering the writes of the api role', async () => {
+    const created = await fetch(`${base}/api/v1/requests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Badge for Ana', status: 'Open', priority: 'Low' }),
+    });
+    const position = Number(created.headers.get('x-event-position'));
+    const audit = (route: string) =>
+      fetch(`http://127.0.0.1:${AUDIT_PORT}${route}`, {
+        headers: { authorization: `Bearer ${AUDIT_TOKEN}` },
+      });
+    let size = 0;
+    for (let attempt = 0; size < position && attempt < 100; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const checkpoint = await audit('/api/v1/checkpoint');
+      if (checkpoint.ok) size = Number((await checkpoint.text()).split('\n')[1]);
+    }
+    expect(size).toBeGreaterThanOrEqual(position);
+    const proof = await audit(`/api/v1/proofs/inclusion?position=${position}`);
+    expect(proof.status).toBe(200);
+    expect(((await proof.json()) as { event: { type: string } }).event.type).toBe('RequestSubmitted');
   });
 
   it('an event written to the log makes the worker role run its job through BullMQ; the api role serves the result', async () => {

@@ -1,0 +1,111 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { Config } from '../config';
+import { bundleProblem, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
+import { resolveLogSigner } from '../log-proofs/signing-key';
+import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
+import type { Suite } from '../main';
+import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+
+/** The tree the suite keeps in the data directory, read only; undefined (and a message) if there is none. */
+function keptTree(settings: Config): TreeStore | undefined {
+  const store = openSqliteTreeStore(treeStoreFile(settings.dataDir), { readOnly: true });
+  if (!store) {
+    console.error(`No log tree in ${settings.dataDir}: the suite signs checkpoints once it has started.`);
+    process.exitCode = 1;
+  }
+  return store;
+}
+
+/**
+ * Whether the log extends the checkpoint in `file`, signed by `verifierKey` (default: the suite's own
+ * key): what failed, or nothing.
+ */
+export async function problemAgainst(
+  suite: Suite,
+  file: string,
+  verifierKey?: string,
+): Promise<string | undefined> {
+  let note: string;
+  try {
+    note = readFileSync(file, 'utf8');
+  } catch (error) {
+    return `the checkpoint file: ${(error as Error).message}`;
+  }
+  const store = openSqliteTreeStore(treeStoreFile(suite.config.dataDir), { readOnly: true });
+  if (!store) return `no log tree in ${suite.config.dataDir}: the suite has signed no checkpoint here`;
+  try {
+    const key = verifierKey ?? resolveLogSigner(suite.config).verifierKey;
+    return await extensionProblem(note, key, store, suite.storedEvents);
+  } finally {
+    store.close();
+  }
+}
+
+/** `suite audit checkpoint`, `suite audit prove` and `suite audit verify-bundle`. */
+export function addProofCommands(audit: Command): void {
+  audit
+    .command('checkpoint')
+    .description('print the latest signed checkpoint (a C2SP tlog-checkpoint in a signed note)')
+    .addOption(dataDirOption())
+    .action((options: { dataDir?: string }) => {
+      const store = keptTree(config(options));
+      if (!store) return;
+      const latest = store.latestCheckpoint();
+      store.close();
+      if (latest) process.stdout.write(latest.note);
+      else {
+        console.error('No checkpoint has been signed yet.');
+        process.exitCode = 1;
+      }
+    });
+
+  audit
+    .command('prove')
+    .description(
+      'write the evidence that an event is in the log: the event, its inclusion proof, a signed checkpoint',
+    )
+    .addOption(dataDirOption())
+    .requiredOption('--position <position>', 'the event', wholeNumber)
+    .option('--tree-size <size>', 'the size of a kept checkpoint (default: the latest)', wholeNumber)
+    .requiredOption('--out <file>', 'the bundle to write (JSON)')
+    .action(async (options: { dataDir?: string; position: number; treeSize?: number; out: string }) => {
+      const settings = config(options);
+      const store = keptTree(settings);
+      if (!store) return;
+      const suite = await quietSuite(settings);
+      try {
+        const bundle = await evidenceBundle(store, suite.storedEvents, options.position, options.treeSize);
+        writeFileSync(options.out, `${JSON.stringify(bundle, null, 2)}\n`);
+        console.log(
+          `Evidence of position ${options.position} in the tree of ${bundle.tree_size} written to ${options.out}`,
+        );
+      } catch (error) {
+        if (!(error instanceof EvidenceError)) throw error;
+        console.error(error.message);
+        process.exitCode = 1;
+      } finally {
+        store.close();
+        await suite.close();
+      }
+    });
+
+  audit
+    .command('verify-bundle')
+    .description('verify an evidence bundle offline, with nothing but the file and the verifier key')
+    .argument('<file>', 'the bundle `suite audit prove` wrote')
+    .requiredOption('--key <verifier-key>', 'the log\u2019s verifier key (`suite audit public-key`)')
+    .action((file: string, options: { key: string }) => {
+      let problem: string | undefined;
+      try {
+        problem = bundleProblem(JSON.parse(readFileSync(file, 'utf8')), options.key);
+      } catch (error) {
+        problem = `the file: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      if (problem === undefined) console.log('valid');
+      else {
+        console.log(`invalid: ${problem}`);
+        process.exitCode = 1;
+      }
+    });
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import type { EventMetadata, StoredEvent } from '../events/envelope';
+import type { EventStore } from '../events/event-store';
+import { hashEvent } from '../events/hash-chain';
+import { parseCheckpoint } from './checkpoint';
+import { leafOf, rootFromLog } from './log-tree';
+import { consistencyProof, inclusionProof, verifyConsistency, verifyInclusion } from './merkle';
+import { openNote } from './note';
+import { eventAt } from './proofs';
+import { treeReader, type TreeStore } from './tree-store';
+
+/**
+ * What an auditor keeps to prove one event was in the log, checkable with the file and the verifier
+ * key alone: the event, its leaf, its inclusion proof and the signed checkpoint of that tree.
+ */
+export interface EvidenceBundle {
+  format: 'suite-inclusion-evidence/1';
+  event: StoredEvent;
+  index: number;
+  tree_size: number;
+  leaf_hash: string;
+  /** The inclusion proof, lowercase hex, in RFC 9162 §2.1.3.1 order. */
+  hashes: string[];
+  /** The signed checkpoint of the tree of `tree_size` leaves. */
+  checkpoint: string;
+}
+
+const HexHash = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash in lowercase hex');
+const Count = z.number().int().nonnegative();
+
+/** The shape of a bundle read from a file: whatever is not this is refused before anything is hashed. */
+const BundleSchema = z.object({
+  format: z.literal('suite-inclusion-evidence/1'),
+  event: z.object({
+    event_id: z.string(),
+    stream: z.string(),
+    revision: Count,
+    position: Count,
+    type: z.string(),
+    schema_version: Count,
+    data: z.unknown(),
+    metadata: z.custom<EventMetadata>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      'an object',
+    ),
+    prev_hash: HexHash,
+    hash: HexHash,
+  }),
+  index: Count,
+  tree_size: Count,
+  leaf_hash: HexHash,
+  hashes: z.array(HexHash).max(64),
+  checkpoint: z.string().max(64 * 1024),
+});
+
+export class EvidenceError extends Error {
+  override name = 'EvidenceError';
+}
+
+/** The evidence of the event at `position` in the kept checkpoint of `treeSize` (default: the latest). */
+export async function evidenceBundle(
+  store: TreeStore,
+  eventStore: EventStore,
+  position: number,
+  treeSize?: number,
+): Promise<EvidenceBundle> {
+  const checkpoint = treeSize === undefined ? store.latestCheckpoint() : store.checkpointOfSize(treeSize);
+  if (!checkpoint) {
+    const near = treeSize === undefined ? [] : store.checkpointSizesNear(treeSize);
+    throw new EvidenceError(
+      treeSize === undefined
+        ? 'No checkpoint has been signed yet'
+        : `No checkpoint of ${treeSize} leaves was kept; the nearest: ${near.join(', ') || 'none'}`,
+    );
+  }
+  const leaf = store.leafAt(position);
+  const event = await eventAt(eventStore, position);
+  if (!leaf || !event) throw new EvidenceError(`No event at position ${position} is in the tree`);
+  if (leaf.index >= checkpoint.size) {
+    throw new EvidenceError(
+      `The event at position ${position} came after the checkpoint of ${checkpoint.size} leaves`,
+    );
+  }
+  return {
+    format: 'suite-inclusion-evidence/1',
+    event,
+    index: leaf.index,
+    tree_size: checkpoint.size,
+    leaf_hash: leaf.hash.toString('hex'),
+    hashes: (await inclusionProof(leaf.index, checkpoint.size, treeReader(store))).map((hash) =>
+      hash.toString('hex'),
+    ),
+    checkpoint: checkpoint.note,
+  };
+}
+
+/**
+ * Checks a bundle with nothing but its file and the verifier key: the checkpoint's signature, that the
+ * event's content hashes to its hash and its hash to the leaf, and the inclusion proof against the
+ * checkpoint's root. Answers what failed, or nothing.
+ */
+export function bundleProblem(file: unknown, verifierKey: string): string | undefined {
+  const parsed = BundleSchema.safeParse(file);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    return `not an evidence bundle: ${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'malformed'}`;
+  }
+  const bundle = parsed.data;
+  let signed;
+  try {
+    signed = parseCheckpoint(openNote(bundle.checkpoint, verifierKey));
+  } catch (error) {
+    return `the checkpoint: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (signed.size !== bundle.tree_size)
+    return `the checkpoint is of ${signed.size} leaves, not ${bundle.tree_size}`;
+  if (hashEvent(bundle.event) !== bundle.event.hash) return 'the event: its content does not match its hash';
+  const leaf = leafOf(bundle.event);
+  if (leaf.toString('hex') !== bundle.leaf_hash) return 'the leaf hash is not that of the event';
+  const proof = bundle.hashes.map((hash) => Buffer.from(hash, 'hex'));
+  if (!verifyInclusion(leaf, bundle.index, bundle.tree_size, proof, signed.root)) {
+    return 'the inclusion proof does not lead to the checkpoint\u2019s root';
+  }
+  return undefined;
+}
+
+/**
+ * Proves the log extends an old checkpoint: its signature, then the consistency proof from its tree to
+ * the latest signed one, then the latest root recomputed from the events themselves. Answers what
+ * failed, or nothing.
+ */
+export async function extensionProblem(
+  oldCheckpoint: string,
+  verifierKey: string,
+  store: TreeStore,
+  eventStore: EventStore,
+): Promise<string | undefined> {
+  let old;
+  try {
+    old = parseCheckpoint(openNote(oldCheckpoint, verifierKey));
+  } catch (error) {
+    return `the checkpoint: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const latest = store.latestCheckpoint();
+  if (!latest || latest.size < old.size) {
+    return `the log's latest checkpoint (${latest?.size ?? 0} leaves) is smaller than the old one (${old.size})`;
+  }
+  const proof =
+    old.size === latest.size ? [] : await consistencyProof(old.size, latest.size, treeReader(store));
+  if (!verifyConsistency(old.size, latest.size, old.root, latest.root, proof)) {
+    return `the tree of ${latest.size} leaves does not extend the checkpoint of ${old.size}: history was rewritten`;
+  }
+  if (!(await rootFromLog(eventStore, latest.size)).equals(latest.root)) {
+    return `the events no longer hash to the root signed for ${latest.size} leaves: history was rewritten`;
+  }
+  return undefined;
+}
