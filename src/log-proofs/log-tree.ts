@@ -4,35 +4,27 @@ import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import { checkpointText } from './checkpoint';
-import {
-  EMPTY_ROOT,
-  leafHash,
-  nodeHash,
-  nodesCompletedBy,
-  treeRoot,
-  type Hash,
-  type NodeReader,
-} from './merkle';
+import { EMPTY_ROOT, Frontier, leafHash, treeRoot, type Hash, type TreeNode } from './merkle';
 import type { NoteSigner } from './note';
-import { treeReader, type Leaf, type TreeNode, type TreeStore } from './tree-store';
+import { treeReader, type Leaf, type TreeStore } from './tree-store';
 
 /** Events read and added to the tree at a time. */
 const PAGE = 5_000;
 /** A new checkpoint is signed at most this often while the log grows. */
 export const SIGNING_INTERVAL_MS = 1_000;
+/**
+ * The tree grows at most this often: one transaction for the events of that while, which costs
+ * writes far less than one per append, and which the log still holds in its cache of recent events.
+ */
+const GROWING_INTERVAL_MS = 200;
 
 /** The leaf input of an event: the raw bytes of its hash. */
 export const leafOf = (event: Pick<StoredEvent, 'hash'>): Hash => leafHash(Buffer.from(event.hash, 'hex'));
 
-/** Reads the tree's nodes from the store, and from the nodes of a batch not stored yet. */
-function readerWith(store: TreeStore, pending: Map<string, Hash>): NodeReader {
-  return async (level, index) => pending.get(`${level}:${index}`) ?? store.node(level, index);
-}
-
 /**
  * The roots of the trees over the first `sizes` events of the log, recomputed from the events
- * themselves (their hashes), keeping only a stack of perfect subtrees: what the tree should be. A size
- * past the end of the log has no root in the answer.
+ * themselves (their hashes): what the tree should be. A size past the end of the log has no root in
+ * the answer.
  */
 export async function rootsFromLog(
   eventStore: EventStore,
@@ -40,28 +32,16 @@ export async function rootsFromLog(
   signal?: AbortSignal,
 ): Promise<Map<number, Hash>> {
   const roots = new Map<number, Hash>();
-  const stack: { level: number; hash: Hash }[] = [];
-  const rootOfStack = () =>
-    stack.reduceRight<Hash | undefined>(
-      (right, { hash }) => (right ? nodeHash(hash, right) : hash),
-      undefined,
-    ) ?? EMPTY_ROOT;
+  const frontier = Frontier.empty();
   const last = Math.max(0, ...sizes);
-  let count = 0;
   if (sizes.includes(0)) roots.set(0, EMPTY_ROOT);
-  for (let after = 0; count < last;) {
+  for (let after = 0; frontier.size < last;) {
     signal?.throwIfAborted();
-    const page = await eventStore.readAll({ after, limit: Math.min(PAGE, last - count) });
+    const page = await eventStore.readAll({ after, limit: Math.min(PAGE, last - frontier.size) });
     if (page.length === 0) break;
     for (const event of page) {
-      let node = { level: 0, hash: leafOf(event) };
-      for (let top = stack.at(-1); top?.level === node.level; top = stack.at(-1)) {
-        stack.pop();
-        node = { level: node.level + 1, hash: nodeHash(top.hash, node.hash) };
-      }
-      stack.push(node);
-      count += 1;
-      if (sizes.includes(count)) roots.set(count, rootOfStack());
+      frontier.append(leafOf(event));
+      if (sizes.includes(frontier.size)) roots.set(frontier.size, frontier.root());
     }
     after = (page.at(-1) as StoredEvent).position;
   }
@@ -80,37 +60,39 @@ export async function rootFromLog(eventStore: EventStore, size: number): Promise
  * complete, a page per transaction, up to the head.
  */
 export async function growTree(eventStore: EventStore, store: TreeStore): Promise<void> {
-  for (;;) {
-    const { size, lastPosition } = store.extent();
-    const events = await eventStore.readAll({ after: lastPosition, limit: PAGE });
+  const extent = store.extent();
+  const frontier = Frontier.of(extent.size, treeReader(store));
+  for (let after = extent.lastPosition; ;) {
+    const events = await eventStore.readAll({ after, limit: PAGE });
     if (events.length === 0) return;
-    const pending = new Map<string, Hash>();
-    const read = readerWith(store, pending);
     const leaves: Leaf[] = [];
     const inner: TreeNode[] = [];
-    for (const [offset, event] of events.entries()) {
-      const index = size + offset;
-      for (const node of await nodesCompletedBy(index, leafOf(event), read)) {
-        pending.set(`${node.level}:${node.index}`, node.hash);
-        if (node.level === 0) leaves.push({ index, position: event.position, hash: node.hash });
-        else inner.push(node);
-      }
+    for (const event of events) {
+      const hash = leafOf(event);
+      leaves.push({ index: frontier.size, position: event.position, hash });
+      inner.push(...frontier.append(hash));
     }
     store.grow(leaves, inner);
+    after = (events.at(-1) as StoredEvent).position;
   }
 }
 
 export interface LogTree {
   store: TreeStore;
   /**
-   * Checks the log still extends the latest checkpoint (the log is read whole), then follows it from
-   * where the tree ends and signs checkpoints as it grows. Resolves once checked and caught up.
+   * Checks, in the background, that the log still extends the latest checkpoint (the log is read
+   * whole), then follows it from where the tree ends and signs checkpoints as it grows.
    */
-  start(): Promise<void>;
+  start(): void;
+  /** Resolves once the start-up check has its answer (or failed: it is tried again). */
+  checked(): Promise<void>;
   /** Stops following the log and closes the store. */
   stop(): Promise<void>;
-  /** `inconsistent` once the log no longer extends a checkpoint the suite signed: it signs nothing more. */
-  status(): 'ok' | 'inconsistent';
+  /**
+   * `checking` until the start-up check has its answer; `inconsistent` once the log no longer extends
+   * a checkpoint the suite signed: it signs nothing more.
+   */
+  status(): 'checking' | 'ok' | 'inconsistent';
 }
 
 export interface LogTreeOptions {
@@ -132,31 +114,24 @@ export interface LogTreeOptions {
  */
 export function logTree({ eventStore, store, signer, origin, clock, logger }: LogTreeOptions): LogTree {
   let consistent: boolean | undefined;
-  let signedAt = 0;
-  let signing: NodeJS.Timeout | null = null;
-  let signed: Promise<void> = Promise.resolve();
+  let lastRun = 0;
+  let signedAt = -Infinity;
+  let next: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
   let following: Retrying | null = null;
   const stopping = new AbortController();
+  let answered: () => void = () => undefined;
+  const checked = new Promise<void>((resolve) => (answered = resolve));
 
-  async function sign(): Promise<void> {
+  /** Signs the tree as it is, unless the latest checkpoint covers it, or was signed less than an interval ago. */
+  function sign(): void {
     const { size } = store.extent();
-    if (consistent !== true || size === 0 || size <= (store.latestCheckpoint()?.size ?? 0)) return;
-    const root = await treeRoot(size, treeReader(store));
+    if (size === 0 || size <= (store.latestCheckpoint()?.size ?? 0)) return;
+    if (Date.now() - signedAt < SIGNING_INTERVAL_MS) return runSoon();
+    signedAt = Date.now();
+    const root = treeRoot(size, treeReader(store));
     const note = signer.sign(checkpointText({ origin, size, root }));
     store.keepCheckpoint({ size, root, note, signed_at: isoTimestamp(clock.now()) });
-    signedAt = Date.now();
-  }
-
-  /** Signs now, or once the interval since the last checkpoint has passed (one timer at a time). */
-  function signSoon(): void {
-    if (signing) return;
-    const wait = Math.max(0, signedAt + SIGNING_INTERVAL_MS - Date.now());
-    signing = setTimeout(() => {
-      signing = null;
-      signed = sign().catch((error: unknown) => logger.error({ err: error }, 'signing a checkpoint failed'));
-    }, wait);
-    signing.unref();
   }
 
   /**
@@ -177,7 +152,7 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
       );
       return;
     }
-    if (!roots.get(size)?.equals(await treeRoot(size, treeReader(store)))) {
+    if (!roots.get(size)?.equals(treeRoot(size, treeReader(store)))) {
       logger.warn(
         { checkpoint: signedSize, tree: size },
         'the tree differs from the log past the latest checkpoint: growing it again',
@@ -187,35 +162,43 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
   }
 
   const work = coalescing(async () => {
-    if (consistent === undefined) await check();
+    lastRun = Date.now();
+    if (consistent === undefined) await check().finally(answered);
     if (!consistent) return;
     await growTree(eventStore, store);
-    signSoon();
+    sign();
   });
+
+  /** Runs the work once the growing interval since its last run has passed (one timer at a time). */
+  function runSoon(): void {
+    if (next) return;
+    next = setTimeout(
+      () => {
+        next = null;
+        following?.run();
+      },
+      Math.max(0, lastRun + GROWING_INTERVAL_MS - Date.now()),
+    );
+    next.unref();
+  }
 
   return {
     store,
-    status: () => (consistent === false ? 'inconsistent' : 'ok'),
-    async start() {
-      const onError = (error: unknown) => {
+    status: () => (consistent === undefined ? 'checking' : consistent ? 'ok' : 'inconsistent'),
+    checked: () => checked,
+    start() {
+      following = retryingAfterFailure(work, (error) => {
         if (!stopping.signal.aborted) logger.error({ err: error }, 'the log tree failed');
-      };
-      following = retryingAfterFailure(work, onError);
-      unsubscribe = eventStore.onAppended(following.run);
-      try {
-        await work();
-      } catch (error) {
-        onError(error);
-        following.run();
-      }
+      });
+      unsubscribe = eventStore.onAppended(runSoon);
+      following.run();
     },
     async stop() {
       stopping.abort();
       unsubscribe?.();
       following?.stop();
+      if (next) clearTimeout(next);
       await work.settled();
-      if (signing) clearTimeout(signing);
-      await signed;
       store.close();
     },
   };

@@ -14,44 +14,79 @@ export { verifyConsistency, verifyInclusion } from './merkle-verify';
  */
 
 /** Reads the hash of a complete perfect subtree (level, index); level 0 = leaf hashes. */
-export type NodeReader = (level: number, index: number) => Promise<Hash>;
+export type NodeReader = (level: number, index: number) => Hash;
 
-export type StoredNode = { level: number; index: number; hash: Hash };
+/** A complete perfect subtree: (level, index) covers leaves [index·2^level, (index+1)·2^level); level 0 is a leaf. */
+export type TreeNode = { level: number; index: number; hash: Hash };
 
 type LeafRange = { start: number; end: number };
 
 const width = (level: number) => 2 ** level;
 
 /**
- * The nodes, level 0 included, that leaf `index` (hash `leaf`) completes, bottom up: each is the right
- * child of the next, whose left child `read` gives. One read per trailing 1 bit of `index`.
+ * The right edge of a growing tree: the complete perfect subtrees that partition its leaves, largest
+ * first (one per 1 bit of the size). Appending a leaf merges it with the subtrees of its own size: the
+ * inner nodes it completes. The root folds them from the right.
  */
-export async function nodesCompletedBy(index: number, leaf: Hash, read: NodeReader): Promise<StoredNode[]> {
-  assertCount('leaf index', index);
-  if (leaf.length !== HASH_BYTES)
-    throw new RangeError(`a leaf hash has ${HASH_BYTES} bytes, not ${leaf.length}`);
-  let node: StoredNode = { level: 0, index, hash: leaf };
-  const nodes = [node];
-  while (node.index % 2 === 1) {
-    const left = await read(node.level, node.index - 1);
-    node = { level: node.level + 1, index: (node.index - 1) / 2, hash: nodeHash(left, node.hash) };
-    nodes.push(node);
+export class Frontier {
+  private constructor(
+    private readonly nodes: TreeNode[],
+    private leaves: number,
+  ) {}
+
+  /** The frontier of the tree of `size` leaves whose nodes `read` gives (one read per 1 bit of `size`). */
+  static of(size: number, read: NodeReader): Frontier {
+    assertCount('tree size', size);
+    const nodes = perfectSubtrees({ start: 0, end: size }).map(({ level, index }) => ({
+      level,
+      index,
+      hash: read(level, index),
+    }));
+    return new Frontier(nodes, size);
   }
-  return nodes;
+
+  static empty(): Frontier {
+    return new Frontier([], 0);
+  }
+
+  get size(): number {
+    return this.leaves;
+  }
+
+  /** Adds the next leaf (its hash); answers the inner nodes it completes, bottom up. */
+  append(leaf: Hash): TreeNode[] {
+    if (leaf.length !== HASH_BYTES)
+      throw new RangeError(`a leaf hash has ${HASH_BYTES} bytes, not ${leaf.length}`);
+    let node: TreeNode = { level: 0, index: this.leaves++, hash: leaf };
+    const completed: TreeNode[] = [];
+    for (let left = this.nodes.at(-1); left?.level === node.level; left = this.nodes.at(-1)) {
+      this.nodes.pop();
+      node = { level: node.level + 1, index: left.index / 2, hash: nodeHash(left.hash, node.hash) };
+      completed.push(node);
+    }
+    this.nodes.push(node);
+    return completed;
+  }
+
+  /** MTH of the leaves so far. */
+  root(): Hash {
+    const hashes = this.nodes.map(({ hash }) => hash);
+    return hashes.length === 0 ? EMPTY_ROOT : hashes.reduceRight((right, left) => nodeHash(left, right));
+  }
 }
 
 /** MTH of the first `size` leaves (§2.1.1): one read per 1 bit of `size`. */
-export async function treeRoot(size: number, read: NodeReader): Promise<Hash> {
+export function treeRoot(size: number, read: NodeReader): Hash {
   assertCount('tree size', size);
   return size === 0 ? EMPTY_ROOT : rangeHash({ start: 0, end: size }, read);
 }
 
 /** The inclusion proof of leaf `index` in the tree of `size` leaves, in §2.1.3.1 order (leaf to root). */
-export async function inclusionProof(index: number, size: number, read: NodeReader): Promise<Hash[]> {
+export function inclusionProof(index: number, size: number, read: NodeReader): Hash[] {
   assertCount('leaf index', index);
   assertCount('tree size', size);
   if (index >= size) throw new RangeError(`leaf index ${index} is outside a tree of ${size} leaves`);
-  return Promise.all(siblingsUpToRoot(0, index, size).map((range) => rangeHash(range, read)));
+  return siblingsUpToRoot(0, index, size).map((range) => rangeHash(range, read));
 }
 
 /**
@@ -61,7 +96,7 @@ export async function inclusionProof(index: number, size: number, read: NodeRead
  * tree ends (left out when it is the whole old tree, which the verifier holds), then that subtree's
  * path to the new root.
  */
-export async function consistencyProof(from: number, to: number, read: NodeReader): Promise<Hash[]> {
+export function consistencyProof(from: number, to: number, read: NodeReader): Hash[] {
   assertCount('old tree size', from);
   assertCount('new tree size', to);
   if (from === 0 || from > to) {
@@ -72,7 +107,7 @@ export async function consistencyProof(from: number, to: number, read: NodeReade
   const index = from / width(level) - 1;
   const path = siblingsUpToRoot(level, index, to);
   const ranges = index === 0 ? path : [{ start: index * width(level), end: from }, ...path];
-  return Promise.all(ranges.map((range) => rangeHash(range, read)));
+  return ranges.map((range) => rangeHash(range, read));
 }
 
 /**
@@ -89,8 +124,8 @@ function siblingsUpToRoot(level: number, index: number, size: number): LeafRange
 }
 
 /** The hash of the RFC subtree over `range`, a node of the tree: its start is a multiple of a power of two at least its width. */
-async function rangeHash(range: LeafRange, read: NodeReader): Promise<Hash> {
-  const hashes = await Promise.all(perfectSubtrees(range).map(({ level, index }) => read(level, index)));
+function rangeHash(range: LeafRange, read: NodeReader): Hash {
+  const hashes = perfectSubtrees(range).map(({ level, index }) => read(level, index));
   return hashes.reduceRight((right, left) => nodeHash(left, right));
 }
 

@@ -65,7 +65,7 @@ export async function inclusion(
     tree_size: size,
     position: leaf.position,
     leaf_hash: leaf.hash.toString('hex'),
-    hashes: hex(await inclusionProof(leaf.index, size, treeReader(store))),
+    hashes: hex(inclusionProof(leaf.index, size, treeReader(store))),
     event,
   };
 }
@@ -75,5 +75,5 @@ export async function consistency(store: TreeStore, query: { from?: number; to?:
   const to = treeSize(store, query.to, 'to');
   const from = query.from;
   if (from === undefined || from < 1 || from > to) throw invalid('from', `must be from 1 to ${to}`);
-  return { from, to, hashes: hex(from === to ? [] : await consistencyProof(from, to, treeReader(store))) };
+  return { from, to, hashes: hex(from === to ? [] : consistencyProof(from, to, treeReader(store))) };
 }

@@ -1,14 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Hash, NodeReader } from './merkle';
-
-/** A complete perfect subtree: level 0 is a leaf hash; (level, index) covers leaves [index·2^level, (index+1)·2^level). */
-export interface TreeNode {
-  level: number;
-  index: number;
-  hash: Hash;
-}
+import type { Hash, NodeReader, TreeNode } from './merkle';
 
 /** A leaf: the event at `position` is leaf `index` (positions need not be dense: EventStoreDB's are not). */
 export interface Leaf {
@@ -52,13 +45,13 @@ export interface TreeStore {
 /** The tree's nodes as proofs read them. */
 export const treeReader =
   (store: TreeStore): NodeReader =>
-  async (level, index) =>
+  (level, index) =>
     store.node(level, index);
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS leaves (
   idx INTEGER PRIMARY KEY,
-  position INTEGER NOT NULL UNIQUE,
+  position INTEGER NOT NULL,
   hash BLOB NOT NULL
 );
 CREATE TABLE IF NOT EXISTS nodes (
@@ -96,9 +89,6 @@ export function openSqliteTreeStore(file: string, { readOnly = false } = {}): Tr
   }
   const statements = {
     leaf: db.prepare<[number], Leaf>('SELECT idx AS "index", position, hash FROM leaves WHERE idx = ?'),
-    leafAt: db.prepare<[number], Leaf>(
-      'SELECT idx AS "index", position, hash FROM leaves WHERE position = ?',
-    ),
     last: db.prepare<[], Leaf>('SELECT idx AS "index", position, hash FROM leaves ORDER BY idx DESC LIMIT 1'),
     node: db.prepare<[number, number], Buffer>('SELECT hash FROM nodes WHERE level = ? AND idx = ?').pluck(),
     insertLeaf: db.prepare<[number, number, Buffer]>(
@@ -141,7 +131,17 @@ export function openSqliteTreeStore(file: string, { readOnly = false } = {}): Tr
       if (!hash) throw new RangeError(`The tree has no node (${level}, ${index})`);
       return hash;
     },
-    leafAt: (position) => statements.leafAt.get(position),
+    leafAt(position) {
+      // Positions grow with the index: a binary search, where an index on positions would cost every append.
+      for (let low = 0, high = this.extent().size - 1; low <= high;) {
+        const middle = Math.floor((low + high) / 2);
+        const leaf = statements.leaf.get(middle) as Leaf;
+        if (leaf.position === position) return leaf;
+        if (leaf.position < position) low = middle + 1;
+        else high = middle - 1;
+      }
+      return undefined;
+    },
     leaf: (index) => statements.leaf.get(index),
     grow(leaves, inner) {
       grow.immediate(leaves, inner);

@@ -1,0 +1,312 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import pino from 'pino';
+import type { Clock } from '../../src/clock';
+import type { StoredEvent } from '../../src/events/envelope';
+import type { EventStore } from '../../src/events/event-store';
+import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
+import { checkpointText, parseCheckpoint } from '../../src/log-proofs/checkpoint';
+import {
+  growTree,
+  leafOf,
+  logTree,
+  rootFromLog,
+  rootsFromLog,
+  SIGNING_INTERVAL_MS,
+  type LogTree,
+} from '../../src/log-proofs/log-tree';
+import { Frontier, leafHash, treeRoot, type Hash, type TreeNode } from '../../src/log-proofs/merkle';
+import { generateSigningKey, noteSigner, NoteError, openNote } from '../../src/log-proofs/note';
+import { openSqliteTreeStore, treeReader, type Leaf, type TreeStore } from '../../src/log-proofs/tree-store';
+import * as rfc from '../support/rfc9162';
+import { testMetadata as metadata } from '../support/stored-event';
+import { tempDir } from '../support/temp-dir';
+
+const ORIGIN = 'suite.test/log';
+const signer = noteSigner(generateSigningKey(ORIGIN));
+const logger = pino({ enabled: false });
+
+let dir: { dir: string; cleanup: () => void };
+let eventStore: EventStore;
+let store: TreeStore;
+const trees: LogTree[] = [];
+
+const eventsFile = () => path.join(dir.dir, 'events.db');
+const treeFile = () => path.join(dir.dir, 'log-tree.db');
+
+beforeEach(() => {
+  dir = tempDir();
+  eventStore = openSqliteEventStore(eventsFile());
+  store = openSqliteTreeStore(treeFile());
+});
+
+afterEach(async () => {
+  // stop() closes the tree's store; closing it again does no harm.
+  for (const tree of trees.splice(0)) await tree.stop();
+  store.close();
+  await eventStore.close();
+  dir.cleanup();
+});
+
+let appended = 0;
+/** Appends `count` events, a few to each of three streams, and answers them as stored. */
+async function appendEvents(count: number): Promise<StoredEvent[]> {
+  const stored: StoredEvent[] = [];
+  while (stored.length < count) {
+    const events = Array.from({ length: Math.min(count - stored.length, 4) }, () => ({
+      type: 'ThingHappened',
+      schema_version: 1,
+      data: { n: ++appended },
+    }));
+    const stream = `test.thing-${(appended % 3) + 1}`;
+    stored.push(...(await eventStore.append(stream, events, { expectedRevision: 'any', metadata })).events);
+  }
+  return stored;
+}
+
+const logEvents = () => eventStore.readAll({ after: 0, limit: 100_000 });
+/** The leaf inputs of the log's events, as RFC 9162 takes them: the raw bytes of each event's hash. */
+const leafInputs = (events: readonly StoredEvent[]) => events.map((event) => Buffer.from(event.hash, 'hex'));
+const hex = (hash: Hash | undefined) => hash?.toString('hex');
+
+/** A clock at a fixed time that notes when (real time) it was read: the tree reads it once per signature. */
+function recordingClock(): Clock & { readAt: number[] } {
+  const readAt: number[] = [];
+  return {
+    readAt,
+    now() {
+      readAt.push(Date.now());
+      return new Date('2026-11-21T09:30:00Z');
+    },
+  };
+}
+
+/** A log tree over the test's stores, not started yet; stopped after the test. */
+function newTree(clock: Clock = recordingClock()): LogTree {
+  const tree = logTree({ eventStore, store, signer, origin: ORIGIN, clock, logger });
+  trees.push(tree);
+  return tree;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `probe` answers something, and answers it; fails after a generous while. */
+async function eventually<T>(probe: () => T | undefined | false, what: string): Promise<T> {
+  for (let tries = 0; tries < 500; tries++) {
+    const answer = probe();
+    if (answer !== undefined && answer !== false) return answer;
+    await sleep(20);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const checkpointOf = (size: number) => () => store.checkpointOfSize(size);
+
+/** Signs and keeps a checkpoint of the tree as it is, as the log tree would. */
+async function keepSignedCheckpoint(size = store.extent().size, root?: Hash): Promise<void> {
+  const signedRoot = root ?? treeRoot(size, treeReader(store));
+  const note = signer.sign(checkpointText({ origin: ORIGIN, size, root: signedRoot }));
+  store.keepCheckpoint({ size, root: signedRoot, note, signed_at: '2026-11-21T09:30:00Z' });
+}
+
+describe('growTree', () => {
+  it('adds every event of the log as the next leaf, its input the event hash, and the roots are MTH of those', async () => {
+    const events = [...(await appendEvents(30)), ...(await appendEvents(40))];
+    await growTree(eventStore, store);
+
+    expect(store.extent()).toEqual({ size: 70, lastPosition: events.at(-1)?.position });
+    for (const [index, event] of events.entries()) {
+      const leaf = store.leafAt(event.position);
+      expect({ ...leaf, hash: hex(leaf?.hash) }).toEqual({
+        index,
+        position: event.position,
+        hash: hex(rfc.leafHash(Buffer.from(event.hash, 'hex'))),
+      });
+      expect(leafOf(event)).toEqual(leaf?.hash);
+      expect(store.leaf(index)?.position).toBe(event.position);
+    }
+    const inputs = leafInputs(events);
+    for (let size = 0; size <= 70; size++) {
+      expect(hex(treeRoot(size, treeReader(store)))).toBe(hex(rfc.mth(inputs.slice(0, size))));
+    }
+  });
+
+  it('picks up from where the tree ends, and does nothing when it covers the whole log', async () => {
+    await appendEvents(5);
+    await growTree(eventStore, store);
+    await growTree(eventStore, store);
+    expect(store.extent().size).toBe(5);
+    await appendEvents(6);
+    await growTree(eventStore, store);
+    const events = await logEvents();
+    expect(store.extent()).toEqual({ size: 11, lastPosition: events.at(-1)?.position });
+    expect(hex(treeRoot(11, treeReader(store)))).toBe(hex(rfc.mth(leafInputs(events))));
+  });
+
+  it('covers a log longer than a page of reads', async () => {
+    const data = Array.from({ length: 5_003 }, (_, n) => ({
+      type: 'ThingHappened',
+      schema_version: 1,
+      data: { n },
+    }));
+    await eventStore.append('test.bulk-1', data, { expectedRevision: 'no_stream', metadata });
+    await growTree(eventStore, store);
+    const events = await logEvents();
+    expect(store.extent()).toEqual({ size: 5_003, lastPosition: events.at(-1)?.position });
+    const root = rfc.mth(leafInputs(events));
+    expect(hex(treeRoot(5_003, treeReader(store)))).toBe(hex(root));
+    expect(hex(await rootFromLog(eventStore, 5_003))).toBe(hex(root));
+  });
+});
+
+describe('rootsFromLog', () => {
+  it('recomputes from the events the root the tree holds, for every size, and none past the log', async () => {
+    await appendEvents(37);
+    await growTree(eventStore, store);
+    const sizes = Array.from({ length: 39 }, (_, size) => size);
+    const roots = await rootsFromLog(eventStore, sizes);
+    for (let size = 0; size <= 37; size++) {
+      expect(hex(roots.get(size))).toBe(hex(treeRoot(size, treeReader(store))));
+    }
+    expect(roots.has(38)).toBe(false);
+    expect(hex(await rootFromLog(eventStore, 37))).toBe(hex(treeRoot(37, treeReader(store))));
+    await expect(rootFromLog(eventStore, 38)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('logTree', () => {
+  it('signs a checkpoint of the whole log once started: a note of the signer whose root is MTH of the events', async () => {
+    const events = await appendEvents(5);
+    const tree = newTree();
+    tree.start();
+    expect(tree.status()).toBe('checking');
+    await tree.checked();
+    expect(tree.status()).toBe('ok');
+
+    const kept = await eventually(checkpointOf(5), 'a checkpoint of 5 leaves');
+    const root = rfc.mth(leafInputs(events));
+    expect(hex(kept.root)).toBe(hex(root));
+    expect(kept.signed_at).toBe('2026-11-21T09:30:00Z');
+    const signed = parseCheckpoint(openNote(kept.note, signer.verifierKey));
+    expect({ ...signed, root: hex(signed.root) }).toEqual({ origin: ORIGIN, size: 5, root: hex(root) });
+    const stranger = noteSigner(generateSigningKey(ORIGIN));
+    expect(() => openNote(kept.note, stranger.verifierKey)).toThrow(NoteError);
+  });
+
+  it('follows the log and signs a checkpoint of its new size, at most one a second', async () => {
+    await appendEvents(3);
+    const clock = recordingClock();
+    const tree = newTree(clock);
+    tree.start();
+    await tree.checked();
+    await eventually(checkpointOf(3), 'a checkpoint of 3 leaves');
+
+    // Appends, one at a time, over more than two signing intervals.
+    const until = Date.now() + 2.5 * SIGNING_INTERVAL_MS;
+    while (Date.now() < until) {
+      await appendEvents(1);
+      await sleep(25);
+    }
+    const size = (await logEvents()).length;
+    const latest = await eventually(checkpointOf(size), `a checkpoint of ${size} leaves`);
+    expect(store.latestCheckpoint()?.size).toBe(size);
+    expect(hex(latest.root)).toBe(hex(rfc.mth(leafInputs(await logEvents()))));
+    expect(tree.status()).toBe('ok');
+
+    const kept = Array.from({ length: size }, (_, n) => store.checkpointOfSize(n + 1)).filter(Boolean);
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+    expect(kept.length).toBe(clock.readAt.length);
+    // Signatures are spaced by the interval, not by the appends (25 ms apart). A timer counts from the
+    // event loop's cached time, so it may fire a little early by the wall clock: hence the allowance.
+    const gaps = clock.readAt.slice(1).map((at, n) => at - (clock.readAt[n] as number));
+    expect(gaps.filter((gap) => gap < 0.9 * SIGNING_INTERVAL_MS)).toEqual([]);
+  });
+
+  it('reports a log that does not extend the latest checkpoint as inconsistent, and signs nothing more', async () => {
+    await appendEvents(4);
+    await keepSignedCheckpoint(3, leafHash(Buffer.from('not the root of the log')));
+    const tree = newTree();
+    tree.start();
+    await tree.checked();
+    expect(tree.status()).toBe('inconsistent');
+
+    await appendEvents(3);
+    await sleep(SIGNING_INTERVAL_MS + 200);
+    expect(tree.status()).toBe('inconsistent');
+    expect(store.latestCheckpoint()?.size).toBe(3);
+    expect(store.extent().size).toBe(0);
+  });
+
+  it('reports a log whose event hash was rewritten after a checkpoint as inconsistent, and signs nothing more', async () => {
+    await appendEvents(6);
+    const first = newTree();
+    first.start();
+    await first.checked();
+    await eventually(checkpointOf(6), 'a checkpoint of 6 leaves');
+    await first.stop();
+    trees.splice(0);
+    await eventStore.close();
+
+    const db = new Database(eventsFile());
+    db.prepare('UPDATE events SET hash = ? WHERE position = 2').run('ab'.repeat(32));
+    db.close();
+
+    eventStore = openSqliteEventStore(eventsFile());
+    store = openSqliteTreeStore(treeFile());
+    const tree = newTree();
+    tree.start();
+    await tree.checked();
+    expect(tree.status()).toBe('inconsistent');
+
+    await appendEvents(2);
+    await sleep(SIGNING_INTERVAL_MS + 200);
+    expect(tree.status()).toBe('inconsistent');
+    expect(store.latestCheckpoint()?.size).toBe(6);
+    expect(store.extent().size).toBe(6);
+  });
+
+  it.each([
+    ['past the latest checkpoint, fewer than the log holds there', { checkpoint: true, bogus: 2 }],
+    ['past the latest checkpoint, more than the log holds', { checkpoint: true, bogus: 7 }],
+    ['with no checkpoint kept', { checkpoint: false, bogus: 3 }],
+  ])(
+    'cuts back and grows again a tree whose leaves differ from the log %s',
+    async (_, { checkpoint, bogus }) => {
+      await appendEvents(6);
+      await growTree(eventStore, store);
+      if (checkpoint) await keepSignedCheckpoint();
+      await appendEvents(4);
+      const events = await logEvents();
+      await growWithBogusLeaves(bogus, events);
+      expect(hex(treeRoot(store.extent().size, treeReader(store)))).not.toBe(
+        hex(rfc.mth(leafInputs(events.slice(0, 6 + bogus)))),
+      );
+
+      const tree = newTree();
+      tree.start();
+      await tree.checked();
+      expect(tree.status()).toBe('ok');
+      const kept = await eventually(checkpointOf(10), 'a checkpoint of 10 leaves');
+      expect(store.extent()).toEqual({ size: 10, lastPosition: events.at(-1)?.position });
+      for (const [index, event] of events.entries()) expect(store.leaf(index)?.hash).toEqual(leafOf(event));
+      const root = rfc.mth(leafInputs(events));
+      expect(hex(treeRoot(10, treeReader(store)))).toBe(hex(root));
+      expect(hex(await rootFromLog(eventStore, 10))).toBe(hex(root));
+      expect(hex(kept.root)).toBe(hex(root));
+    },
+  );
+});
+
+/** Grows the tree by `count` leaves that are not the log's, with the inner nodes they complete. */
+async function growWithBogusLeaves(count: number, events: readonly StoredEvent[]): Promise<void> {
+  const { size } = store.extent();
+  const frontier = Frontier.of(size, treeReader(store));
+  const leaves: Leaf[] = [];
+  const inner: TreeNode[] = [];
+  for (let index = size; index < size + count; index++) {
+    const hash = leafHash(Buffer.from(`bogus leaf ${index}`));
+    inner.push(...frontier.append(hash));
+    leaves.push({ index, position: events[index]?.position ?? 1_000 + index, hash });
+  }
+  store.grow(leaves, inner);
+}
