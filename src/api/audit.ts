@@ -202,6 +202,10 @@ function describeAudit() {
       ...denied,
     },
   });
+  const proofsDenied = {
+    ...denied,
+    503: envelope('No auditor token is configured, or this process keeps no tree over the log (read-only)'),
+  };
   registry.registerPath({
     method: 'get',
     path: '/api/v1/checkpoint',
@@ -211,7 +215,7 @@ function describeAudit() {
     responses: {
       200: { description: 'The signed note', content: { 'text/plain': { schema: z.string() } } },
       404: envelope('No checkpoint has been signed yet'),
-      ...denied,
+      ...proofsDenied,
     },
   });
   registry.registerPath({
@@ -233,7 +237,7 @@ function describeAudit() {
         'The proof',
       ),
       404: envelope('No event at that position'),
-      ...denied,
+      ...proofsDenied,
     },
   });
   registry.registerPath({
@@ -247,7 +251,7 @@ function describeAudit() {
         z.object({ from: z.number().int(), to: z.number().int(), hashes: HashList }),
         'The proof (empty when from = to)',
       ),
-      ...denied,
+      ...proofsDenied,
     },
   });
   registry.registerPath({

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { EventMetadata, StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import { hashEvent } from '../events/hash-chain';
-import { parseCheckpoint } from './checkpoint';
-import { leafOf, rootFromLog } from './log-tree';
-import { consistencyProof, inclusionProof, verifyConsistency, verifyInclusion } from './merkle';
+import { parseCheckpoint, type Checkpoint } from './checkpoint';
+import { leafOf, rootsFromLog } from './log-tree';
+import { consistencyProof, EMPTY_ROOT, inclusionProof, verifyConsistency, verifyInclusion } from './merkle';
 import { openNote } from './note';
 import { eventAt } from './proofs';
-import { treeReader, type TreeStore } from './tree-store';
+import { treeReader, type KeptCheckpoint, type TreeStore } from './tree-store';
 
 /**
  * What an auditor keeps to prove one event was in the log, checkable with the file and the verifier
@@ -87,7 +87,7 @@ export async function evidenceBundle(
     index: leaf.index,
     tree_size: checkpoint.size,
     leaf_hash: leaf.hash.toString('hex'),
-    hashes: (await inclusionProof(leaf.index, checkpoint.size, treeReader(store))).map((hash) =>
+    hashes: inclusionProof(leaf.index, checkpoint.size, treeReader(store)).map((hash) =>
       hash.toString('hex'),
     ),
     checkpoint: checkpoint.note,
@@ -124,6 +124,17 @@ export function bundleProblem(file: unknown, verifierKey: string): string | unde
   return undefined;
 }
 
+/** Whether the kept tree of `latest` extends the tree of `old` by its consistency proof; every tree extends the empty one. */
+async function extendsCheckpoint(
+  old: Checkpoint,
+  latest: KeptCheckpoint,
+  store: TreeStore,
+): Promise<boolean> {
+  if (old.size === 0) return old.root.equals(EMPTY_ROOT);
+  const proof = old.size === latest.size ? [] : consistencyProof(old.size, latest.size, treeReader(store));
+  return verifyConsistency(old.size, latest.size, old.root, latest.root, proof);
+}
+
 /**
  * Proves the log extends an old checkpoint: its signature, then the consistency proof from its tree to
  * the latest signed one, then the latest root recomputed from the events themselves. Answers what
@@ -145,12 +156,13 @@ export async function extensionProblem(
   if (!latest || latest.size < old.size) {
     return `the log's latest checkpoint (${latest?.size ?? 0} leaves) is smaller than the old one (${old.size})`;
   }
-  const proof =
-    old.size === latest.size ? [] : await consistencyProof(old.size, latest.size, treeReader(store));
-  if (!verifyConsistency(old.size, latest.size, old.root, latest.root, proof)) {
+  const { origin } = parseCheckpoint(latest.note.slice(0, latest.note.indexOf('\n\n') + 1));
+  if (old.origin !== origin) return `the checkpoint is of the log ${old.origin}, not ${origin}`;
+  if (!(await extendsCheckpoint(old, latest, store))) {
     return `the tree of ${latest.size} leaves does not extend the checkpoint of ${old.size}: history was rewritten`;
   }
-  if (!(await rootFromLog(eventStore, latest.size)).equals(latest.root)) {
+  const recomputed = (await rootsFromLog(eventStore, [latest.size])).get(latest.size);
+  if (!recomputed?.equals(latest.root)) {
     return `the events no longer hash to the root signed for ${latest.size} leaves: history was rewritten`;
   }
   return undefined;
