@@ -5,7 +5,7 @@ import path from 'node:path';
  * `npm run bench`: every benchmark in sequence, each writing its section of docs/BENCHMARKS.md.
  * Arguments are passed to every benchmark (e.g. `--runs 1`); sizes default to the full ones.
  */
-const BENCHMARKS = ['http', 'event-store', 'rebuild', 'startup', 'reads-scale', 'memory'];
+const BENCHMARKS = ['http', 'log-tree', 'event-store', 'rebuild', 'startup', 'reads-scale', 'memory'];
 
 for (const name of BENCHMARKS) {
   console.log(`\n=== bench/${name}.ts`);

@@ -37,10 +37,10 @@ export function suiteEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS
 export async function startSuiteProcess(
   dataDir: string,
   extra: NodeJS.ProcessEnv = {},
-  { logs = 'show' }: { logs?: 'show' | 'discard' } = {},
+  { logs = 'show', cli = CLI }: { logs?: 'show' | 'discard'; cli?: string } = {},
 ): Promise<{ child: ChildProcess; startupSeconds: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI, 'start'], {
+  const child = spawn(process.execPath, [cli, 'start'], {
     env: suiteEnv(dataDir, extra),
     stdio: ['inherit', logs === 'show' ? 'inherit' : 'ignore', 'inherit'],
   });
@@ -150,7 +150,7 @@ export function machine(): string {
   );
 }
 
-const SECTION_ORDER = ['http', 'event-store', 'rebuild', 'startup', 'reads-scale', 'memory'];
+const SECTION_ORDER = ['http', 'log-tree', 'event-store', 'rebuild', 'startup', 'reads-scale', 'memory'];
 const DOC_HEADER = `# Benchmarks
 
 \`npm run bench\` runs every benchmark below in sequence (\`bench/all.ts\`); each section states the command
