@@ -10,6 +10,21 @@ export interface Upcaster {
   upcast(data: unknown): unknown;
 }
 
+/**
+ * Fields of an event's data that are one person's personal data: stored encrypted under that data
+ * subject's key, and unreadable once the subject is erased (see docs/PERSONAL-DATA.md).
+ */
+export interface PersonalFields<Data = unknown> {
+  /** The data subject, a stream name such as `hrm.employee-42`: usually the event's own stream. */
+  subject(event: { stream: string; data: Data }): string;
+  /**
+   * The fields: a top-level field of the data (`first_name`), a field of a nested object
+   * (`address.city`), or a field of every item of an array (`attendees[].email`; `notes[]` for the
+   * items themselves).
+   */
+  fields: readonly string[];
+}
+
 /** A domain event type: its name, the schema of its data, and the version of that schema. */
 export interface EventDefinition<Type extends string = string, Schema extends z.ZodType = z.ZodType> {
   type: Type;
@@ -17,20 +32,33 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   schema: Schema;
   /** One per older version, so an event stored at any version can be read at the current one. */
   upcasters: readonly Upcaster[];
+  /** The personal data the event carries, by data subject; none for most events. */
+  personal: readonly PersonalFields<z.infer<Schema>>[];
+}
+
+export interface EventOptions<Data> {
+  /** The schema's version (default 1), with an upcaster from each older one. */
+  version?: number;
+  upcasters?: readonly Upcaster[];
+  personal?: readonly PersonalFields<Data>[];
 }
 
 export function defineEvent<Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
-  evolution: { version: number; upcasters: readonly Upcaster[] } = { version: 1, upcasters: [] },
+  { version = 1, upcasters = [], personal = [] }: EventOptions<z.infer<Schema>> = {},
 ): EventDefinition<Type, Schema> {
-  const missing = Array.from({ length: evolution.version - 1 }, (_, index) => index + 1).filter(
-    (version) => !evolution.upcasters.some((upcaster) => upcaster.from === version),
+  const missing = Array.from({ length: version - 1 }, (_, index) => index + 1).filter(
+    (older) => !upcasters.some((upcaster) => upcaster.from === older),
   );
-  if (missing.length > 0)
-    throw new Error(`${type} v${evolution.version} needs upcasters from v${missing.join(', v')}`);
-  return { type, schema, schemaVersion: evolution.version, upcasters: evolution.upcasters };
+  if (missing.length > 0) throw new Error(`${type} v${version} needs upcasters from v${missing.join(', v')}`);
+  return { type, schema, schemaVersion: version, upcasters, personal };
 }
+
+/** Personal fields whose subject is the event's own stream (the person the stream follows). */
+export const ownPersonalData = (...fields: string[]): PersonalFields[] => [
+  { subject: ({ stream }) => stream, fields },
+];
 
 /** The schema an event's data must satisfy at the version it was stored with. */
 export function schemaAt(definition: EventDefinition, version: number): z.ZodType | undefined {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from './catalog';
+import { defineEvent, ownPersonalData, type EventsOf } from './catalog';
 
 const ref = z.string().min(1);
 const timestamp = z.string();
@@ -73,6 +73,7 @@ export const clmEvents = [
       job_title: z.string(),
       role: z.enum(MEMBER_ROLES),
     }),
+    { personal: ownPersonalData('name', 'email') },
   ),
   defineEvent(
     'MemberRoleChanged',
@@ -97,6 +98,8 @@ export const clmEvents = [
       industry: z.string(),
       contacts: z.array(Contact),
     }),
+    /** Contacts have no record of their own: their details are keyed to the counterparty that lists them. */
+    { personal: ownPersonalData('contacts[].name', 'contacts[].email', 'contacts[].phone') },
   ),
   defineEvent(
     'ContractDrafted',
@@ -152,6 +155,8 @@ export const clmEvents = [
       signers: z.array(Signer),
       prepared_at: timestamp,
     }),
+    /** Signers are named by address only: keyed to the contract they are asked to sign. */
+    { personal: ownPersonalData('signers[].name', 'signers[].email') },
   ),
   defineEvent(
     'ObligationCreated',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from './catalog';
+import { defineEvent, ownPersonalData, type EventsOf } from './catalog';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -132,6 +132,8 @@ export const cmsEvents = [
       form_data: z.record(z.string(), FormValue),
       submit_time: timestamp,
     }),
+    /** Whatever the visitor entered: the submission is the only record of them. */
+    { personal: ownPersonalData('form_data') },
   ),
 ] as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from './catalog';
+import { defineEvent, ownPersonalData, type EventsOf } from './catalog';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -110,6 +110,7 @@ export const crmEvents = [
       department: z.string().nullable(),
       is_primary: z.boolean(),
     }),
+    { personal: ownPersonalData('salutation', 'first_name', 'last_name', 'email', 'phone', 'mobile') },
   ),
   defineEvent(
     'LeadCaptured',
@@ -128,6 +129,7 @@ export const crmEvents = [
       source: z.enum(LEAD_SOURCES),
       owner: z.string(),
     }),
+    { personal: ownPersonalData('first_name', 'last_name', 'email', 'phone') },
   ),
   defineEvent(
     'LeadStatusChanged',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from './catalog';
+import { defineEvent, ownPersonalData, type EventsOf } from './catalog';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -65,6 +65,8 @@ export const esmEvents = [
       response_by: timestamp,
       resolution_by: timestamp,
     }),
+    /** A requester has no record of their own: the form they filled in is keyed to the request. */
+    { personal: ownPersonalData('form_data') },
   ),
   defineEvent('RequestApproved', z.object({ approver_id: id, approved_on: timestamp })),
   defineEvent('RequestRejected', z.object({ approver_id: id, rejected_on: timestamp })),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from './catalog';
+import { defineEvent, ownPersonalData, type EventsOf } from './catalog';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -136,6 +136,7 @@ export const hrmEvents = [
       country: z.string().length(2),
       date_of_joining: date,
     }),
+    { personal: ownPersonalData('first_name', 'last_name', 'company_email') },
   ),
   defineEvent(
     'EmployeeStatusChanged',
@@ -146,6 +147,7 @@ export const hrmEvents = [
       relieving_date: date.nullable(),
       reason: z.string().nullable(),
     }),
+    { personal: ownPersonalData('reason') },
   ),
   /**
    * An employee's calendar (`hrm.calendar-<employee id>`) holds the days their leave and attendance
@@ -181,6 +183,14 @@ export const hrmEvents = [
       posting_date: date,
       created: timestamp,
     }),
+    {
+      personal: [
+        {
+          subject: ({ data }) => `hrm.employee-${data.employee_id}`,
+          fields: ['employee_name', 'description'],
+        },
+      ],
+    },
   ),
   defineEvent('LeaveApplicationApproved', z.object({ approved_by: id, approved_on: timestamp })),
   defineEvent('LeaveApplicationRejected', z.object({ rejected_by: id, rejected_on: timestamp })),
@@ -201,6 +211,7 @@ export const hrmEvents = [
       early_exit: z.boolean(),
       created: timestamp,
     }),
+    { personal: [{ subject: ({ data }) => `hrm.employee-${data.employee_id}`, fields: ['employee_name'] }] },
   ),
   defineEvent(
     'JobOpened',
@@ -273,6 +284,22 @@ export const hrmEvents = [
         extracted_on: timestamp,
       }),
     }),
+    {
+      personal: ownPersonalData(
+        'first_name',
+        'last_name',
+        'email',
+        'location',
+        'headline',
+        'current_employer',
+        'skills[]',
+        'education[].degree',
+        'education[].field',
+        'education[].institution',
+        'languages[].language',
+        'languages[].proficiency',
+      ),
+    },
   ),
   defineEvent('CandidateStatusChanged', statusChange(CANDIDATE_STATUSES)),
   defineEvent(
@@ -287,13 +314,19 @@ export const hrmEvents = [
       job_distribution_id: id.nullable(),
       applied_on: timestamp,
     }),
+    {
+      personal: [{ subject: ({ data }) => `hrm.candidate-${data.candidate_id}`, fields: ['candidate_name'] }],
+    },
   ),
   defineEvent(
     'ApplicationAdvanced',
     z.object({ stage: z.enum(APPLICATION_STAGES).exclude(['Applied', 'Hired']), advanced_on: timestamp }),
   ),
   defineEvent('ApplicationHeld', z.object({ held_on: timestamp })),
-  defineEvent('ApplicationRejected', z.object({ rejected_on: timestamp, reason: z.string() })),
+  /** The data names no candidate: the reason is keyed to the application, the candidate's own record. */
+  defineEvent('ApplicationRejected', z.object({ rejected_on: timestamp, reason: z.string() }), {
+    personal: ownPersonalData('reason'),
+  }),
   defineEvent('ApplicationAccepted', z.object({ accepted_on: timestamp })),
 ] as const;
 

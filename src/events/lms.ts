@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from './catalog';
+import { defineEvent, ownPersonalData, type EventsOf } from './catalog';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -83,6 +83,7 @@ export const lmsEvents = [
       xp: z.number().int().nonnegative(),
       status: z.enum(LEARNER_STATUSES),
     }),
+    { personal: ownPersonalData('full_name', 'username', 'email') },
   ),
   defineEvent(
     'LearnerEnrolled',
@@ -96,6 +97,7 @@ export const lmsEvents = [
       role: z.enum(ENROLMENT_ROLES),
       enrolled_at: timestamp,
     }),
+    { personal: [{ subject: ({ data }) => `lms.learner-${data.learner_id}`, fields: ['learner_name'] }] },
   ),
   defineEvent(
     'EnrolmentProgressRecorded',

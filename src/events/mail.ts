@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from './catalog';
+import { defineEvent, ownPersonalData, type EventsOf } from './catalog';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -51,6 +51,9 @@ export const mailEvents = [
       notes: z.string().nullable(),
       source: z.enum(CONTACT_SOURCES),
     }),
+    {
+      personal: ownPersonalData('given_name', 'surname', 'emails[].email', 'phone_numbers[].number', 'notes'),
+    },
   ),
   defineEvent(
     'MessageSynced',
@@ -73,6 +76,26 @@ export const mailEvents = [
       starred: z.boolean(),
       attachments: z.array(Attachment),
     }),
+    /**
+     * The event names no contact, and a mailbox has no stream: the correspondence is keyed to the
+     * message that holds it.
+     */
+    {
+      personal: ownPersonalData(
+        'subject',
+        'snippet',
+        'body',
+        'from.name',
+        'from.email',
+        'to[].name',
+        'to[].email',
+        'cc[].name',
+        'cc[].email',
+        'bcc[].name',
+        'bcc[].email',
+        'attachments[].filename',
+      ),
+    },
   ),
   defineEvent('MessageLabelApplied', z.object({ label_id: id })),
   defineEvent('MessageLabelRemoved', z.object({ label_id: id })),
@@ -101,6 +124,18 @@ export const mailEvents = [
       /** The message of the mailbox the event was arranged in, when there is one. */
       message_id: id.nullable(),
     }),
+    /** Participants are named by address only: the entry is keyed to the calendar event that holds it. */
+    {
+      personal: ownPersonalData(
+        'title',
+        'description',
+        'location',
+        'organizer.name',
+        'organizer.email',
+        'participants[].name',
+        'participants[].email',
+      ),
+    },
   ),
 ] as const;
 

@@ -63,6 +63,10 @@ export type MarketFigures = z.infer<typeof MarketFigures>;
 
 const Citation = z.object({ url, publisher: z.string(), observation_count: z.number().int() });
 
+/**
+ * No personal data is declared here: competitors and their locations are businesses, and users appear
+ * only by id (see docs/PERSONAL-DATA.md).
+ */
 export const marketEvents = [
   defineEvent(
     'CompetitorVerified',

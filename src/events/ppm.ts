@@ -59,6 +59,10 @@ export const DOCUMENT_SOURCES = ['Upload', 'SharePoint', 'Email'] as const;
 /** Extraction state of a source document. */
 export const DOCUMENT_STATUSES = ['Queued', 'Processing', 'Extracted', 'Needs Review', 'Failed'] as const;
 
+/**
+ * No personal data is declared here: owners, sponsors and uploaders are staff named in their business
+ * role, and projects, risks and documents are business records (see docs/PERSONAL-DATA.md).
+ */
 export const ppmEvents = [
   defineEvent(
     'ProjectAdded',
