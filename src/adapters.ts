@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { openMongoKeyStore } from './privacy/mongo-key-store';
+import { openSqliteKeyStore } from './privacy/sqlite-key-store';
+import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
 import type { Config } from './config';
 import type { EventStore } from './events/event-store';
 import { openEsdbEventStore } from './events/esdb-event-store';
@@ -32,6 +35,15 @@ export async function openReadStore(config: Config, { shared }: { shared: boolea
     shared,
     cacheBytes: config.cacheBytes,
   });
+}
+
+/**
+ * The data subjects' keys: `keys.db` in the data directory, or, with the read models in MongoDB, the
+ * `subject_keys` collection there, which every role of a deployment shares.
+ */
+export function openKeyStore(config: Config, randomBytes: RandomBytes): Promise<SubjectKeyStore> {
+  if (config.readStore !== 'sqlite') return openMongoKeyStore(config.readStore, randomBytes);
+  return Promise.resolve(openSqliteKeyStore(path.join(config.dataDir, 'keys.db'), randomBytes));
 }
 
 /** BullMQ on SUITE_REDIS_URL when set; otherwise jobs run in the process that queues them. */

@@ -30,10 +30,12 @@ import { startApiRole, startAuditorRole, startProjectorRole, startRelayRole, sta
 import { MODULE_IDS } from './api/kit/module';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
+import { seededBytes } from './seed/random';
 import { config, dataDirOption, quietSuite, wholeNumber } from './cli/common';
 import { addMarketCommands } from './cli/market';
 import { addKeyCommands } from './cli/keys';
 import { addPolicyCommands } from './cli/policy';
+import { addErasureCommand } from './cli/privacy';
 import { addProjectionCommands } from './cli/projections';
 import type { Logger } from 'pino';
 
@@ -69,7 +71,7 @@ async function* filteredLog(suite: Suite, options: LogOptions): AsyncGenerator<S
   const { module, stream, type, actor, organisation, from, to, until } = options;
   const query = { module, stream, type, actor, organisation, from, to, until };
   for (let after = options.after; ;) {
-    const page = await suite.storedEvents.queryLog({ ...query, after, limit: 1000 });
+    const page = await suite.auditEvents.queryLog({ ...query, after, limit: 1000 });
     yield* page;
     if (page.length < 1000) return;
     after = (page[page.length - 1] as StoredEvent).position;
@@ -200,8 +202,8 @@ program
   .option('--seed <value>', 'generator seed (default: SUITE_SEED, else "demo")')
   .action(async (options: { dataDir?: string; seed?: string }) => {
     const settings = config(options);
-    const suite = await quietSuite(settings);
     const seed = options.seed ?? (settings.seed === 'none' ? 'demo' : settings.seed);
+    const suite = await quietSuite(settings, { randomBytes: seededBytes(seed) });
     if (await seedDemoData(suite, seed)) {
       const written = await suite.eventStore.headPosition();
       const bar = progressBar('Projecting');
@@ -360,7 +362,7 @@ audit
     const collections = suiteCollections(live.modules);
     await scratch.defineCollections(collections);
     const projectors = suiteProjectors(live.modules);
-    const rebuild = createProjectionRuntime(live.storedEvents, scratch, projectors, {
+    const rebuild = createProjectionRuntime(live.auditEvents, scratch, projectors, {
       onError: (error) => console.error(error),
       upcast: (event) => upcast(live.catalog, event),
     });
@@ -406,6 +408,8 @@ program
     bar.start(until, 0);
     await copyLog(from.storedEvents, to.storedEvents, until, (position) => bar.update(position));
     bar.stop();
+    // The copy is sealed as the log is: its personal data reads with the keys there are (none of the erased).
+    await to.subjectKeys.keep(await from.subjectKeys.allKeys());
     await to.runtime.start();
     console.log(`Read models as of position ${until} written to ${target.dataDir}; serve them with:`);
     console.log(`  suite start --data-dir ${target.dataDir} --read-only`);
@@ -445,6 +449,7 @@ addMarketCommands(program);
 addProjectionCommands(program);
 addKeyCommands(program);
 addPolicyCommands(program);
+addErasureCommand(program);
 
 program.parseAsync().catch((error: unknown) => {
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);

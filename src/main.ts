@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
-import { openEventStore, openJobQueue, openReadStore } from './adapters';
+import { openEventStore, openJobQueue, openKeyStore, openReadStore } from './adapters';
+import { withPersonalData } from './privacy/sealing-event-store';
+import { erasureFollower, type ErasureFollower } from './privacy/erase';
+import { privacyCapability } from './privacy/erasures';
+import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
 import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import { createAuthThrottle } from './api/kit/auth-throttle';
@@ -42,8 +47,12 @@ export interface Suite {
   catalog: SuiteCatalog;
   /** The log as deciders and projectors read it: events upcast to their current schema version. */
   eventStore: EventStore;
-  /** The log exactly as stored, for audit. */
+  /** The log exactly as stored (personal data sealed), for verifying it and its proofs. */
   storedEvents: EventStore;
+  /** The log as stored, its personal data opened (or read as erased): what auditors are shown. */
+  auditEvents: EventStore;
+  /** The data subjects' keys. */
+  subjectKeys: SubjectKeyStore;
   readStore: ReadStore;
   runtime: ProjectionRuntime;
   jobs: JobQueue;
@@ -51,6 +60,8 @@ export interface Suite {
   triggers: JobTriggers;
   /** Records the expiry of API keys and proposals; the process that runs jobs starts it (`startWorker`). */
   expiries: ExpirySweep;
+  /** Folds again what erased subjects' documents held; the process that projects starts it (`startProjecting`). */
+  erasures: ErasureFollower;
   ids: IdAllocator;
   clock: Clock;
   logger: Logger;
@@ -63,6 +74,8 @@ export interface OpenOptions {
   modules?: readonly ModuleDefinition[];
   /** Other processes (the roles of the distributed profile) write the same read models. */
   shared?: boolean;
+  /** Where new subject keys and IVs come from (default the system's; seeded for the demo data). */
+  randomBytes?: RandomBytes;
 }
 
 /** Every read model of the modules and of identity, and the events their projections parked. */
@@ -71,6 +84,7 @@ export function suiteCollections(modules: readonly ModuleDefinition[]): Collecti
     ...modules.flatMap(moduleCollections),
     ...iamCapability.collections,
     ...approvalsCapability.collections,
+    ...privacyCapability.collections,
     PARKED_EVENTS,
   ];
 }
@@ -81,6 +95,7 @@ export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector
     ...modules.map((module) => module.projector),
     iamCapability.projector,
     approvalsCapability.projector,
+    privacyCapability.projector,
   ];
 }
 
@@ -88,13 +103,16 @@ export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   mkdirSync(config.dataDir, { recursive: true });
   const modules = options.modules ?? MODULES;
-  const catalog = suiteCatalog([...modules, iamCapability, approvalsCapability]);
+  const catalog = suiteCatalog([...modules, iamCapability, approvalsCapability, privacyCapability]);
+  const random = options.randomBytes ?? randomBytes;
+  const subjectKeys = await openKeyStore(config, random);
   const storedEvents = await openEventStore(config);
-  const eventStore = withUpcasting(storedEvents, catalog);
+  const auditEvents = withPersonalData(storedEvents, catalog, subjectKeys, random);
+  const eventStore = withUpcasting(auditEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });
   await readStore.defineCollections(suiteCollections(modules));
-  const log = { events: storedEvents, upcast: (event: StoredEvent) => upcast(catalog, event) };
-  const runtime = createProjectionRuntime(storedEvents, readStore, suiteProjectors(modules), {
+  const log = { events: auditEvents, upcast: (event: StoredEvent) => upcast(catalog, event) };
+  const runtime = createProjectionRuntime(auditEvents, readStore, suiteProjectors(modules), {
     onError: (error) => options.logger.error({ err: error }, 'projection failed'),
     onParked: (parked) => options.logger.error({ parked }, 'event parked: a projection could not apply it'),
     upcast: log.upcast,
@@ -111,15 +129,20 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
   const expiries = expirySweep(services, [keyExpiry, proposalExpiry]);
+  const erasures = erasureFollower({ storedEvents, readStore, runtime, subjectKeys, logger: options.logger });
   return {
     ...services,
     expiries,
+    erasures,
     config,
     modules,
     catalog,
     storedEvents,
+    auditEvents,
+    subjectKeys,
     triggers,
     async close() {
+      await erasures.stop();
       await expiries.stop();
       await triggers.stop();
       // Before the jobs: a job still waiting for the read models (a worker role's, for the projector
@@ -128,8 +151,15 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
       await jobs.close();
       await eventStore.close();
       await readStore.close();
+      await subjectKeys.close();
     },
   };
+}
+
+/** Makes this process the one that projects: the read models catch up and follow the log, erasures included. */
+export async function startProjecting(suite: Suite): Promise<void> {
+  await suite.runtime.start();
+  suite.erasures.start();
 }
 
 /** Makes this process the suite's worker: it queues the jobs events make due and runs them. */
@@ -270,7 +300,7 @@ export async function startSuite(config: Config, options: StartOptions): Promise
       await seedInChildProcess(config.dataDir, config.seed);
       logger.info({ seed: config.seed }, 'demo data written');
     }
-    await suite.runtime.start();
+    await startProjecting(suite);
     await startWorker(suite);
     await settle(suite);
   }

@@ -12,6 +12,7 @@ import {
   openSuite,
   processIdentity,
   startLogTree,
+  startProjecting,
   startWorker,
   type OpenOptions,
   type Suite,
@@ -104,7 +105,7 @@ export async function startAuditorRole(config: Config, options: OpenOptions): Pr
 /** `suite projector`: keeps every read model up to date with the log. */
 export async function startProjectorRole(config: Config, options: OpenOptions): Promise<RunningRole> {
   const suite = await openSuite(config, { ...options, shared: true });
-  await suite.runtime.start();
+  await startProjecting(suite);
   const metrics = createMetrics({ eventStore: suite.eventStore, projections: suite.runtime });
   const server = await serveMetrics(metrics, config.metricsPort, config.host, 'projector');
   suite.logger.info(
@@ -150,7 +151,7 @@ export async function startRelayRole(config: Config, options: OpenOptions): Prom
   const server = await serveMetrics(metrics, config.metricsPort, config.host, 'relay');
   const stopping = new AbortController();
   const relay = runRelay({
-    eventStore: suite.storedEvents,
+    eventStore: suite.auditEvents,
     publisher,
     checkpoint,
     logger: suite.logger,

@@ -14,7 +14,17 @@ import { consistency, inclusion } from '../log-proofs/proofs';
 import type { TreeStore } from '../log-proofs/tree-store';
 import { listParkedEvents } from '../projections/parked-events';
 import type { DocumentId, ReadStore } from '../projections/read-store';
-import { requireAuditor } from './kit/auth';
+import type { Clock } from '../clock';
+import type { IdAllocator } from '../commands/ids';
+import type { Config } from '../config';
+import type { Principal } from '../iam/principal';
+import { eraseSubject } from '../privacy/erase';
+import { ERASURES_COLLECTION, MAX_REASON, SUBJECT } from '../privacy/erasures';
+import type { SubjectKeyStore } from '../privacy/subject-keys';
+import type { ProjectionProgress } from '../projections/runtime';
+import { callerOf, requireAdministrator, requireAuditor } from './kit/auth';
+import { readJsonBody } from './kit/http';
+import { requestCommandContext } from './kit/writes';
 import { createIdentity, type Identity } from './kit/identity';
 import type { AuthThrottle } from './kit/auth-throttle';
 import { ApiError } from './kit/errors';
@@ -27,13 +37,23 @@ import { integerParameter, shortened, summarise, zodDetails } from './kit/valida
 export interface AuditServices {
   modules: readonly ModuleDefinition[];
   catalog: SuiteCatalog;
-  /** The log exactly as stored. */
+  /** The log as stored (personal data sealed): what `verify` checks. */
   storedEvents: EventStore;
+  /** The log with its personal data opened, or read as erased: what auditors are shown. */
+  auditEvents: EventStore;
   /** Where the projections park the events they cannot apply. */
   readStore: ReadStore;
   /** The Merkle tree over the log and its signed checkpoints; absent, the proof routes answer 503. */
   logTree?: LogTree;
   logger: Logger;
+  /** For erasures: the commands' log and ids, the subjects' keys, and how far the read models are. */
+  eventStore: EventStore;
+  ids: IdAllocator;
+  clock: Clock;
+  subjectKeys: SubjectKeyStore;
+  runtime: ProjectionProgress;
+  /** The bootstrap administrator's token (erasures take the admin role). */
+  config: Pick<Config, 'apiToken'>;
 }
 
 const isoTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 time' });
@@ -105,9 +125,39 @@ const ConsistencyQuery = z.strictObject({
     .meta({ description: 'The size of the newer one (default: the latest checkpoint\u2019s)' }),
 });
 
+const ErasureBody = z.strictObject({
+  subject: z
+    .string()
+    .regex(SUBJECT)
+    .meta({ description: 'The data subject: hrm.employee-42 (see docs/PERSONAL-DATA.md)' }),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_REASON)
+    .meta({ description: 'Why, for the record (no personal data)' }),
+});
+
+const ErasureQuery = z.strictObject({
+  subject: z.string().optional().meta({ description: 'Only the erasures of this subject' }),
+  limit: integerParameter({ min: 1, max: 1000 }).optional().meta({ description: 'Page size (default 100)' }),
+  offset: integerParameter({ min: 0 }).optional(),
+});
+
+const Erasure = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  reason: z.string(),
+  erased_at: z.string(),
+  erased_by: z.string(),
+});
+
 const HashList = z.array(z.string().meta({ description: 'A SHA-256 hash, lowercase hex' }));
 
 const DEFAULT_PAGE = 100;
+const ERASURE_BODY_BYTES = 4 * 1024;
+/** How long an erasure's answer waits for the read models to show it. */
+const ERASURE_WAIT_MS = 5_000;
 const MAX_PAGE = 1000;
 const HEARTBEAT_MS = 15_000;
 
@@ -121,6 +171,14 @@ function parseQuery<Schema extends z.ZodType>(schema: Schema, req: Request): z.i
   const parsed = schema.safeParse(single, { reportInput: true });
   if (parsed.success) return parsed.data;
   const issues = zodDetails(parsed.error, 'query');
+  throw new ApiError('validation_error', summarise(issues), { issues });
+}
+
+/** The erasure a request asks for: 422 in the envelope when the body is not one. */
+async function erasureBody(req: Request): Promise<z.infer<typeof ErasureBody>> {
+  const parsed = ErasureBody.safeParse(await readJsonBody(req, ERASURE_BODY_BYTES), { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const issues = zodDetails(parsed.error, 'body');
   throw new ApiError('validation_error', summarise(issues), { issues });
 }
 
@@ -255,6 +313,39 @@ function describeAudit() {
     },
   });
   registry.registerPath({
+    method: 'post',
+    path: '/api/v1/erasures',
+    summary:
+      'Erase a data subject\'s personal data (GDPR Art. 17): its key is deleted; every read shows its personal fields as null or "[erased]"; the log and its proofs still verify',
+    security,
+    'x-required-role': 'admin',
+    request: { body: { content: { 'application/json': { schema: ErasureBody } } } },
+    responses: {
+      201: json(Erasure, 'The erasure, as recorded'),
+      401: envelope('Missing or wrong credentials'),
+      403: envelope('Not an administrator'),
+      422: envelope('Not a subject, or no reason'),
+      503: envelope('No administrator token is configured'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/erasures',
+    summary: 'What was erased, when, by whom, why',
+    security,
+    request: { query: ErasureQuery },
+    responses: {
+      200: json(
+        z.object({
+          data: z.array(Erasure),
+          meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+        }),
+        'A page of erasures, oldest first',
+      ),
+      ...denied,
+    },
+  });
+  registry.registerPath({
     method: 'get',
     path: '/api/v1/verify',
     summary: 'Verify hash chains, revisions and schemas; digest of the log up to a position',
@@ -266,8 +357,9 @@ function describeAudit() {
     title: 'Audit API',
     version: '1.0.0',
     description:
-      'Read-only access for auditors: the event log, the history of any record, verification of the ' +
-      'hash chains and a live tail. Every request needs the auditor token.',
+      'Access for auditors: the event log, the history of any record, verification of the hash chains, ' +
+      'signed checkpoints and proofs, and a live tail; every read needs the auditor role. Erasures of ' +
+      'data subjects take the admin role.',
   });
 }
 
@@ -283,7 +375,7 @@ export function createAuditApp(
   /** Who a bearer token names; default: the bootstrap auditor's token alone. */
   identity: Identity = createIdentity({ auditToken }),
 ): RequestListener {
-  const { storedEvents, catalog, logger } = services;
+  const { storedEvents, auditEvents, catalog, logger } = services;
   const table = createRouteTable(logger, {
     index: {
       product: 'Audit',
@@ -302,6 +394,7 @@ export function createAuditApp(
         '/api/v1/checkpoint',
         '/api/v1/proofs/inclusion',
         '/api/v1/proofs/consistency',
+        '/api/v1/erasures',
         '/api/v1/verify',
       ],
     },
@@ -319,7 +412,7 @@ export function createAuditApp(
 
   table.route('get', '/api/v1/events', auditor, async (req, res) => {
     const query = logQuery(parseQuery(LogFilters, req));
-    const events = await storedEvents.queryLog(query);
+    const events = await auditEvents.queryLog(query);
     const last = events[events.length - 1];
     res.json({
       data: events,
@@ -352,8 +445,8 @@ export function createAuditApp(
     const id = parseItemId(module, { collection }, params.id as string);
     if (typeof id === 'object') throw new ApiError('validation_error', `id: ${id.msg}`, { issues: [id] });
     const events = resource?.stream
-      ? await storedEvents.readStream(resource.stream(id))
-      : await eventsOfDocument(storedEvents, catalog, module.id, projection, id);
+      ? await auditEvents.readStream(resource.stream(id))
+      : await eventsOfDocument(auditEvents, catalog, module.id, projection, id);
     if (events.length === 0) {
       throw new ApiError(
         'not_found',
@@ -362,7 +455,7 @@ export function createAuditApp(
     }
     let record: ReturnType<typeof projection.evolve> = null;
     // An event the projection cannot apply (a parked one) is shown with its error; the record stays.
-    const steps = (await withProposals(storedEvents, events)).map((event) => {
+    const steps = (await withProposals(auditEvents, events)).map((event) => {
       try {
         const current = upcast(catalog, event);
         if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
@@ -386,7 +479,7 @@ export function createAuditApp(
   });
 
   table.route('get', '/api/v1/proofs/inclusion', auditor, async (req, res) => {
-    res.json(await inclusion(treeOf(), storedEvents, parseQuery(InclusionQuery, req)));
+    res.json(await inclusion(treeOf(), auditEvents, parseQuery(InclusionQuery, req)));
   });
 
   table.route('get', '/api/v1/proofs/consistency', auditor, async (req, res) => {
@@ -399,6 +492,32 @@ export function createAuditApp(
     res.json({ data: page.items, meta: { total: page.total, limit, offset } });
   });
 
+  const administrator = requireAdministrator(identity, services.config.apiToken, authThrottle);
+
+  table.route('post', '/api/v1/erasures', administrator, async (req, res) => {
+    const { subject, reason } = await erasureBody(req);
+    const caller = callerOf(res.locals.principal as Principal);
+    const context = requestCommandContext(services, {
+      caller,
+      requestId: res.locals.requestId as string,
+      header: (name) => req.get(name),
+    });
+    const { id } = await eraseSubject(context, services.subjectKeys, subject, reason);
+    await services.runtime.waitFor(await services.eventStore.headPosition(), ERASURE_WAIT_MS);
+    const erased = await services.readStore.get(ERASURES_COLLECTION, id);
+    res.status(201).location(`/api/v1/erasures/${id}`).type('json').send(erased);
+  });
+
+  table.route('get', '/api/v1/erasures', auditor, async (req, res) => {
+    const { subject, limit = DEFAULT_PAGE, offset = 0 } = parseQuery(ErasureQuery, req);
+    const filters = subject === undefined ? [] : [{ field: 'subject', op: 'eq' as const, value: subject }];
+    const page = await services.readStore.find(ERASURES_COLLECTION, { filters, limit, offset });
+    res.json({
+      data: page.items.map((item) => JSON.parse(item) as unknown),
+      meta: { total: page.total, limit, offset },
+    });
+  });
+
   table.route('get', '/api/v1/verify', auditor, async (req, res) => {
     const { until } = parseQuery(z.strictObject({ until: integerParameter().optional() }), req);
     res.json(await verifyLog(storedEvents, catalog, { until }));
@@ -407,7 +526,7 @@ export function createAuditApp(
   table.route('get', '/api/v1/events/live', auditor, (req, res) => {
     const filters = parseQuery(LogFilters.omit({ limit: true, until: true }), req);
     const resumeFrom = req.get('last-event-id');
-    liveTail(storedEvents, logger, req, res, {
+    liveTail(auditEvents, logger, req, res, {
       ...filters,
       after: filters.after ?? (resumeFrom && /^\d+$/.test(resumeFrom) ? Number(resumeFrom) : undefined),
     });

@@ -7,7 +7,7 @@ import { DomainError } from '../commands/errors';
 import type { CommandContext } from '../commands/context';
 import { loadConfig, type Config } from '../config';
 import { newEventId } from '../events/event-ids';
-import { openSuite, type Suite } from '../main';
+import { openSuite, type OpenOptions, type Suite } from '../main';
 
 export function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -23,8 +23,8 @@ export function config(options: { dataDir?: string }): Config {
 }
 
 /** The stores, for a command that works on them: it logs only warnings, on stderr (stdout is its answer). */
-export const quietSuite = (settings: Config): Promise<Suite> =>
-  openSuite(settings, { logger: pino({ level: 'warn' }, pino.destination(2)) });
+export const quietSuite = (settings: Config, options: Omit<OpenOptions, 'logger'> = {}): Promise<Suite> =>
+  openSuite(settings, { ...options, logger: pino({ level: 'warn' }, pino.destination(2)) });
 
 /** The operator, as the OS names them; a user the system has no name for (a container's bare uid) by uid. */
 function operator(): string {

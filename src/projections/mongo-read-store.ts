@@ -175,6 +175,8 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
     checkStorable(name, id, doc) {
       storable(target(name).definition, id, doc);
     },
+    // MongoDB rewrites a replaced document in place or frees it to its storage engine, which the suite cannot reach.
+    async purge() {},
     async reset(projectors) {
       const stored = await db.listCollections({ name: /^rm\./ }, { nameOnly: true }).toArray();
       for (const { name } of stored) await db.dropCollection(name);

@@ -74,6 +74,11 @@ export interface ReadStore {
    */
   checkStorable(collection: string, id: DocumentId, doc: Document): void;
   /**
+   * Leaves no copy in the store's files of what commits replaced or deleted (after an erasure): the
+   * write-ahead log is emptied into the file, whose freed space was overwritten.
+   */
+  purge(): Promise<void>;
+  /**
    * Drops every document and the named projectors' checkpoints (for `suite rebuild`); other
    * checkpoints kept here (the job triggers') stay.
    */

@@ -113,6 +113,34 @@ export async function retryParkedEvents(context: RetryContext, position?: number
   return { retried: chosen.length, applied, stillParked };
 }
 
+/**
+ * Folds again, from the log, every document the events at `positions` went into: after an erasure,
+ * the documents that held the subject's personal data, which the log now reads as erased. One commit
+ * per projector; an event that fails now is parked, as on any fold.
+ */
+export async function refoldDocumentsOf(context: RetryContext, positions: readonly number[]): Promise<void> {
+  const { eventStore, readStore, projectors, checkpoints, upcast } = context;
+  const wanted: Wanted = new Map();
+  for (const position of positions) {
+    const stored = await eventAt(eventStore, position);
+    const projector =
+      stored && projectors.find((candidate) => candidate.name === streamModule(stored.stream));
+    if (!stored || !projector) continue;
+    for (const projection of projector.projections) {
+      if (!projection.handles.includes(stored.type)) continue;
+      try {
+        want(wanted, projector, projection, projection.documentId(upcast(stored)));
+      } catch {
+        // An event its projection cannot place is parked already; there is no document to fold again.
+      }
+    }
+  }
+  for (const [projector, byProjection] of wanted) {
+    const folded = await foldAgain(context, projector, byProjection, checkpoints.get(projector.name) ?? 0);
+    await readStore.commit([...folded.documents, ...[...folded.failures.values()].map(parking)], new Map());
+  }
+}
+
 interface Refolded {
   documents: DocumentChange[];
   /** The parked ids of the events that applied. */

@@ -5,7 +5,7 @@ import { batchFolder, changesOf, documentKey, type Documents, type FoldedBatch }
 import { PARKED_EVENTS, listParkedEvents, type ParkedEvent } from './parked-events';
 import type { Projector } from './projection';
 import { UnstorableDocument, type ReadStore } from './read-store';
-import { retryParkedEvents, type RetryOutcome } from './retry-parked';
+import { refoldDocumentsOf, retryParkedEvents, type RetryOutcome } from './retry-parked';
 
 /** How far the read models are: what writers and readers wait on. */
 export interface ProjectionProgress {
@@ -51,6 +51,11 @@ export interface ProjectionRuntime extends ProjectionProgress {
    * upcaster: each document they touch is folded again from the log, and what still fails stays parked.
    */
   retryParked(position?: number): Promise<RetryOutcome>;
+  /**
+   * Folds again from the log every document the events at `positions` went into (an erased subject's:
+   * the log reads its personal data as erased now). Runs between catch-ups, like a retry.
+   */
+  refold(positions: readonly number[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +69,12 @@ export interface RuntimeOptions {
    * An event that cannot be upcast is parked. Default: the events are read as they come.
    */
   upcast?(event: StoredEvent): StoredEvent;
+}
+
+interface RefoldRequest {
+  positions: readonly number[];
+  resolve(): void;
+  reject(error: unknown): void;
 }
 
 interface RetryRequest {
@@ -112,6 +123,7 @@ export function createProjectionRuntime(
   let waiters: Waiter[] = [];
   let followTimer: NodeJS.Timeout | null = null;
   let retries: RetryRequest[] = [];
+  let refolds: RefoldRequest[] = [];
 
   async function loadCheckpoints(): Promise<void> {
     const stored = await readStore.checkpoints();
@@ -193,8 +205,21 @@ export function createProjectionRuntime(
     for (const waiter of ready) waiter.resolve();
   }
 
-  /** Retries asked for, then a catch-up: one at a time, so that they never write the same documents at once. */
+  /**
+   * Retries and refolds asked for, then a catch-up: one at a time, so that they never write the same
+   * documents at once.
+   */
   const work = coalescing(async () => {
+    const refolding = refolds;
+    refolds = [];
+    for (const { positions, resolve, reject } of refolding) {
+      try {
+        await refoldDocumentsOf({ eventStore, readStore, projectors, checkpoints, upcast }, positions);
+        resolve();
+      } catch (error) {
+        reject(error);
+      }
+    }
     const asked = retries;
     retries = [];
     for (const { position: at, resolve, reject } of asked) {
@@ -270,6 +295,12 @@ export function createProjectionRuntime(
     retryParked(at) {
       return new Promise<RetryOutcome>((resolve, reject) => {
         retries.push({ position: at, resolve, reject });
+        trigger().catch(reject);
+      });
+    },
+    refold(positions) {
+      return new Promise<void>((resolve, reject) => {
+        refolds.push({ positions, resolve, reject });
         trigger().catch(reject);
       });
     },

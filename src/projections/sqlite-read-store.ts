@@ -98,6 +98,9 @@ function connect(file: string): Connection {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // What is deleted or replaced is overwritten in the file, not merely marked free: an erased
+  // subject's data is not left in free space (the writer thread does the same).
+  db.pragma('secure_delete = ON');
   db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projector TEXT PRIMARY KEY, position INTEGER NOT NULL)');
   return {
     db,
@@ -484,6 +487,9 @@ export function openSqliteReadStore(
     },
     checkStorable(name, id, doc) {
       serializedChange(collection(name), { collection: name, id, doc });
+    },
+    async purge() {
+      connection.db.pragma('wal_checkpoint(TRUNCATE)');
     },
     async reset(projectors) {
       const definitions = [...collections.values()].map((known) => known.definition);

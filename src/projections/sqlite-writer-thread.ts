@@ -14,6 +14,8 @@ export type WriteReply = { ok: true } | { ok: false; message: string };
 const db = new Database((workerData as { file: string }).file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
+// As the store's own connection: nothing replaced is left readable in the file (an erasure's subject).
+db.pragma('secure_delete = ON');
 const write = documentWriter(db);
 
 parentPort?.on('message', ({ changes, checkpoints, vocabulary }: WriteMessage) => {

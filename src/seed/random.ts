@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
@@ -42,4 +42,19 @@ export function seededRandom(seed: string): SeededRandom {
     },
   };
   return random;
+}
+
+/**
+ * A seeded stream of bytes (HMAC-SHA256 of the seed over a counter): the demo data's subject keys
+ * and IVs, so that two first starts with one seed write the same log. Never for real data.
+ */
+export function seededBytes(seed: string): (size: number) => Buffer {
+  let counter = 0;
+  return (size) => {
+    const chunks: Buffer[] = [];
+    for (let length = 0; length < size; length += 32) {
+      chunks.push(createHmac('sha256', `seeded bytes:${seed}`).update(String(counter++)).digest());
+    }
+    return Buffer.concat(chunks).subarray(0, size);
+  };
 }

@@ -63,8 +63,8 @@ let server: Server;
 let tail: ReturnType<typeof observed>;
 beforeEach(async () => {
   h = await openEsm();
-  tail = observed(h.suite.storedEvents);
-  server = createServer(createAuditApp({ ...h.suite, storedEvents: tail.wrapped }, AUDITOR)).listen(0);
+  tail = observed(h.suite.auditEvents);
+  server = createServer(createAuditApp({ ...h.suite, auditEvents: tail.wrapped }, AUDITOR)).listen(0);
 });
 afterEach(async () => {
   await new Promise((resolve) => server.close(resolve));

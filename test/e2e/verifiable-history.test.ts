@@ -1,10 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { hashEvent, GENESIS_HASH } from '../../src/events/hash-chain';
 import type { StoredEvent } from '../../src/events/envelope';
-import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
+import {
+  runSuiteCli,
+  startSuiteProcess,
+  stopSuiteProcess,
+  type SuiteProcess,
+} from '../support/suite-process';
 import { leafHash, verifyConsistency, verifyInclusion } from '../support/rfc9162';
 import { tempDir } from '../support/temp-dir';
 
@@ -14,7 +18,6 @@ const API_TOKEN = 'history-api-token-0001';
 const AUDIT_TOKEN = 'history-audit-token-001';
 const PORT = 18_641;
 const AUDIT = `http://127.0.0.1:${PORT + 10}`;
-const CLI = path.join(__dirname, '../../src/cli.ts');
 
 let dir: string;
 let cleanup: () => void;
@@ -34,17 +37,11 @@ afterAll(async () => {
 
 async function stop() {
   if (!suite) return;
-  suite.child.kill('SIGTERM');
-  expect(await suite.exited).toBe(0);
+  expect(await stopSuiteProcess(suite)).toBe(0);
   suite = undefined;
 }
 
-function cli(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env() },
-    encoding: 'utf8',
-  });
-}
+const cli = (...args: string[]) => runSuiteCli(env(), ...args);
 
 async function writeRequests(count: number) {
   for (let n = 0; n < count; n++) {

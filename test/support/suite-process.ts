@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { showErrors } from './child-logs';
 import { MODULE_IDS } from '../../src/api/kit/module';
@@ -49,4 +49,18 @@ export async function startSuiteProcess(
   }
   child.kill('SIGKILL');
   throw new Error('suite did not start');
+}
+
+/** Stops a suite process with SIGTERM, as an operator would; answers its exit code (0 for a clean stop). */
+export async function stopSuiteProcess(suite: SuiteProcess): Promise<number | null> {
+  suite.child.kill('SIGTERM');
+  return suite.exited;
+}
+
+/** Runs `suite <args>` from the sources to its end, with `env` (logs at warn): its status and output. */
+export function runSuiteCli(env: Record<string, string>, ...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), ...args], {
+    env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+  });
 }

@@ -74,3 +74,23 @@ export function requireAuditor(
     throttle.guard(req, () => check(req.get('authorization'), 'auditor')).then(() => next(), next);
   };
 }
+
+/**
+ * The check of the audit API's administrative writes (erasures): the `admin` role, the bootstrap
+ * administrator's token included; the principal is left in `res.locals.principal`.
+ */
+export function requireAdministrator(
+  identity: Identity,
+  apiToken: string | undefined,
+  throttle: AuthThrottle = UNTHROTTLED,
+): RequestHandler {
+  const check = principalCheck(identity, apiToken !== undefined, DISABLED.writes);
+  return (req, res, next) => {
+    throttle
+      .guard(req, () => check(req.get('authorization'), 'admin'))
+      .then((principal) => {
+        res.locals.principal = principal;
+        next();
+      }, next);
+  };
+}

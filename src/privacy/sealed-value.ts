@@ -1,0 +1,74 @@
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+
+/**
+ * One personal value sealed under its data subject's key (AES-256-GCM), as a string that takes the
+ * value's place in an event's data:
+ *
+ *   pd1:<erased as>:<subject>:<key id>:<base64url(iv ‖ ciphertext ‖ tag)>
+ *
+ * The plaintext is the value's JSON; the header is the additional data, so a value cannot be moved to
+ * another subject or key. `erased as` says what the value reads once the key is gone: `n` null (the
+ * field may be null), `t` the text "[erased]".
+ */
+
+const PREFIX = 'pd1';
+const MARK = `${PREFIX}:`;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+export const KEY_BYTES = 32;
+export const ERASED_TEXT = '[erased]';
+
+export type ErasedAs = 'n' | 't';
+
+export interface SubjectKey {
+  id: string;
+  key: Buffer;
+}
+
+export interface SealedHeader {
+  subject: string;
+  keyId: string;
+  erasedAs: ErasedAs;
+}
+
+const header = ({ subject, keyId, erasedAs }: SealedHeader) => `${PREFIX}:${erasedAs}:${subject}:${keyId}`;
+
+export function seal(
+  value: unknown,
+  subject: string,
+  { id, key }: SubjectKey,
+  erasedAs: ErasedAs,
+  iv: Buffer,
+): string {
+  const head = header({ subject, keyId: id, erasedAs });
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(head));
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return `${head}:${Buffer.concat([iv, ciphertext, cipher.getAuthTag()]).toString('base64url')}`;
+}
+
+/** The header of a sealed value; undefined for any other value. */
+export function sealedHeader(value: unknown): SealedHeader | undefined {
+  if (typeof value !== 'string' || !value.startsWith(MARK)) return undefined;
+  const [, erasedAs, subject, keyId, payload] = value.split(':');
+  if ((erasedAs !== 'n' && erasedAs !== 't') || !subject || !keyId || payload === undefined) return undefined;
+  return { subject, keyId, erasedAs };
+}
+
+/** The value a sealed string holds, opened with its key. Throws when the key is not the one it was sealed with. */
+export function open(sealed: string, sealedWith: SealedHeader, key: Buffer): unknown {
+  const payload = Buffer.from(sealed.slice(sealed.lastIndexOf(':') + 1), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, payload.subarray(0, IV_BYTES))
+    .setAAD(Buffer.from(header(sealedWith)))
+    .setAuthTag(payload.subarray(payload.length - TAG_BYTES));
+  const plaintext = Buffer.concat([
+    decipher.update(payload.subarray(IV_BYTES, payload.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
+  return JSON.parse(plaintext.toString('utf8'));
+}
+
+/** What a sealed value reads once its subject was erased. */
+export const erasedValue = ({ erasedAs }: SealedHeader): null | string =>
+  erasedAs === 'n' ? null : ERASED_TEXT;
+
+export const IV_SIZE = IV_BYTES;

@@ -1,0 +1,60 @@
+import Database from 'better-sqlite3';
+import { cachedKeyStore, type KeptKey, type RandomBytes, type SubjectKeyStore } from './subject-keys';
+
+type KeyRow = { subject: string; key_id: string; key: Buffer };
+
+/**
+ * The embedded key store: `keys.db` beside the log. Deleted keys are overwritten in the file
+ * (`secure_delete`) and the write-ahead log is emptied after an erasure, so no copy of a key is left.
+ */
+export function openSqliteKeyStore(file: string, randomBytes: RandomBytes): SubjectKeyStore {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // A key must be on disk before the event sealed with it is (a key lost in a crash is data lost), and
+  // its commit is synced before the write goes on: waiting for an fsync off the event loop would let
+  // concurrent writes overtake each other, and the demo data would differ from one first start to another.
+  db.pragma('synchronous = FULL');
+  db.pragma('secure_delete = ON');
+  db.transaction(() =>
+    db.exec(`CREATE TABLE IF NOT EXISTS subject_keys (
+      subject TEXT NOT NULL,
+      key_id TEXT NOT NULL,
+      key BLOB NOT NULL,
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (subject, key_id)
+    ) WITHOUT ROWID`),
+  ).immediate();
+  const statements = {
+    of: db.prepare<[string], KeyRow>(
+      'SELECT subject, key_id, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?)) ' +
+        'ORDER BY subject, created_at, key_id',
+    ),
+    insert: db.prepare<[string, string, Buffer, string]>(
+      'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    erase: db.prepare<[string]>('DELETE FROM subject_keys WHERE subject = ?'),
+    all: db.prepare<[], KeyRow>('SELECT subject, key_id, key FROM subject_keys'),
+  };
+  const kept = ({ subject, key_id, key }: KeyRow): KeptKey => ({ subject, id: key_id, key });
+  const insert = db.transaction((keys: readonly KeptKey[], createdAt: string) => {
+    for (const { subject, id, key } of keys) statements.insert.run(subject, id, key, createdAt);
+  });
+  return cachedKeyStore(
+    {
+      of: async (subjects) =>
+        subjects.length === 0 ? [] : statements.of.all(JSON.stringify(subjects)).map(kept),
+      async insert(keys, createdAt) {
+        insert.immediate(keys, createdAt);
+      },
+      async erase(subject) {
+        statements.erase.run(subject);
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      },
+      all: async () => statements.all.all().map(kept),
+      async close() {
+        db.close();
+      },
+    },
+    randomBytes,
+  );
+}

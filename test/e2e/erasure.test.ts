@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { MODULE_IDS } from '../../src/api/kit/module';
+import {
+  runSuiteCli,
+  startSuiteProcess,
+  stopSuiteProcess,
+  type SuiteProcess,
+} from '../support/suite-process';
+import { tempDir } from '../support/temp-dir';
+
+jest.setTimeout(180_000);
+
+const API_TOKEN = 'erasure-api-token-0001';
+const AUDIT_TOKEN = 'erasure-audit-token-001';
+const PORT = 18_661;
+const port = (module: string) => PORT + MODULE_IDS.indexOf(module as (typeof MODULE_IDS)[number]);
+const AUDIT = `http://127.0.0.1:${PORT + 10}`;
+
+let dir: string;
+let cleanup: () => void;
+let suite: SuiteProcess | undefined;
+const env = () => ({ SUITE_DATA_DIR: dir, SUITE_API_TOKEN: API_TOKEN, SUITE_AUDIT_TOKEN: AUDIT_TOKEN });
+
+beforeAll(() => ({ dir, cleanup } = tempDir()));
+afterAll(async () => {
+  await stop();
+  cleanup();
+});
+
+async function stop() {
+  if (!suite) return;
+  expect(await stopSuiteProcess(suite)).toBe(0);
+  suite = undefined;
+}
+
+const cli = (...args: string[]) => runSuiteCli(env(), ...args);
+
+const get = async (url: string) => (await fetch(url)).text();
+const audit = async (route: string) =>
+  (await fetch(`${AUDIT}${route}`, { headers: { authorization: `Bearer ${AUDIT_TOKEN}` } })).text();
+
+/** Every list of every module that takes no path parameter, searched for `text` (the market takes a session: left out). */
+async function listsFinding(text: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const module of MODULE_IDS.filter((id) => id !== 'market')) {
+    const base = `http://127.0.0.1:${port(module)}`;
+    const { paths } = JSON.parse(await get(`${base}/api/openapi.json`)) as {
+      paths: Record<string, { get?: unknown }>;
+    };
+    for (const route of Object.keys(paths).filter((route) => paths[route]?.get && !route.includes('{'))) {
+      const answer = await get(`${base}${route}?q=${encodeURIComponent(text)}&limit=100`);
+      if (answer.toLowerCase().includes(text.toLowerCase())) found.push(`${module} ${route}`);
+    }
+  }
+  return found;
+}
+
+/** The files of the data directory holding `text`, as bytes. */
+const filesHolding = (text: string) =>
+  readdirSync(dir).filter((file) => readFileSync(path.join(dir, file)).includes(Buffer.from(text)));
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (const started = Date.now(); ;) {
+    const value = await probe();
+    if (done(value) || Date.now() - started > 10_000) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('erasing a data subject, as a new user would', () => {
+  it('leaves nothing of an employee readable, while writes go on, and keeps the log and its proofs intact', async () => {
+    suite = await startSuiteProcess(env(), PORT, { waitMs: 120_000 });
+    const employee = JSON.parse(await get(`http://127.0.0.1:${port('hrm')}/api/v1/employees/1`)) as {
+      first_name: string;
+      last_name: string;
+      company_email: string;
+    };
+    const name = `${employee.first_name} ${employee.last_name}`;
+    // Before: only the read models hold it in clear (the log and the keys never do).
+    expect(filesHolding(employee.company_email).every((file) => file.startsWith('read-models.db'))).toBe(
+      true,
+    );
+    expect(await listsFinding(employee.company_email)).not.toEqual([]);
+
+    let writing = true;
+    const writes = (async () => {
+      for (let n = 0; writing; n++) {
+        const answer = await fetch(`http://127.0.0.1:${port('esm')}/api/v1/requests`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${API_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ title: `Badge ${n}`, status: 'Open', priority: 'Low' }),
+        });
+        expect(answer.status).toBe(201);
+      }
+    })();
+    const erased = cli('erase', 'hrm.employee-1', '--reason', 'Art. 17 request');
+    expect(erased).toMatchObject({ status: 0, stdout: 'hrm.employee-1 erased (erasure 1).\n' });
+    const after = await until(
+      () => get(`http://127.0.0.1:${port('hrm')}/api/v1/employees/1`),
+      (text) => text.includes('[erased]'),
+    );
+    writing = false;
+    await writes;
+    expect(JSON.parse(after)).toMatchObject({
+      first_name: '[erased]',
+      last_name: '[erased]',
+      company_email: '[erased]',
+    });
+
+    expect(await listsFinding(employee.company_email)).toEqual([]);
+    expect(await listsFinding(name)).toEqual([]);
+    const events = await audit('/api/v1/events?stream=hrm.employee-1');
+    expect(events).toContain('"first_name":"[erased]"');
+    expect(events).not.toContain(employee.company_email);
+    expect(await audit('/api/v1/history/hrm/employees/1')).not.toContain(employee.company_email);
+    expect(JSON.parse(await audit('/api/v1/erasures'))).toMatchObject({
+      data: [
+        {
+          id: 1,
+          subject: 'hrm.employee-1',
+          reason: 'Art. 17 request',
+          erased_by: expect.stringMatching(/^os:/),
+        },
+      ],
+    });
+    expect(filesHolding(employee.company_email)).toEqual([]);
+    expect(filesHolding(name)).toEqual([]);
+
+    await stop();
+    expect(cli('audit', 'verify').stdout).toContain('intact');
+    expect(cli('rebuild').status).toBe(0);
+    suite = await startSuiteProcess(env(), PORT, { waitMs: 60_000 });
+    expect(await get(`http://127.0.0.1:${port('hrm')}/api/v1/employees/1`)).toContain(
+      '"company_email":"[erased]"',
+    );
+    expect(filesHolding(employee.company_email)).toEqual([]);
+  });
+
+  it('reads a subject whose key was lost as erased, never failing', async () => {
+    await stop();
+    const keys = new Database(path.join(dir, 'keys.db'));
+    keys.prepare("DELETE FROM subject_keys WHERE subject = 'crm.contact-3'").run();
+    keys.close();
+    expect(cli('rebuild').status).toBe(0);
+    suite = await startSuiteProcess(env(), PORT, { waitMs: 60_000 });
+    const contact = JSON.parse(await get(`http://127.0.0.1:${port('crm')}/api/v1/contacts/3`)) as Record<
+      string,
+      unknown
+    >;
+    expect(contact).toMatchObject({ first_name: '[erased]', email: '[erased]', phone: null });
+    expect(await audit('/api/v1/events?stream=crm.contact-3')).toContain('[erased]');
+  });
+});

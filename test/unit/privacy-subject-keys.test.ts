@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { KEY_BYTES } from '../../src/privacy/sealed-value';
+import { openSqliteKeyStore } from '../../src/privacy/sqlite-key-store';
+import { type RandomBytes, type SubjectKeyStore } from '../../src/privacy/subject-keys';
+import { seededBytes } from '../../src/seed/random';
+import { tempDir } from '../support/temp-dir';
+
+const ALICE = 'hrm.employee-1';
+const BOB = 'hrm.employee-2';
+
+/** Both files SQLite may keep a key in: the database and its write-ahead log. */
+const rawFiles = (file: string) =>
+  [file, `${file}-wal`].filter(existsSync).map((name) => ({ name, bytes: readFileSync(name) }));
+
+/** The files (by name) in which the key's bytes appear. */
+const filesHolding = (file: string, key: Buffer) =>
+  rawFiles(file)
+    .filter(({ bytes }) => bytes.indexOf(key) !== -1)
+    .map(({ name }) => path.basename(name));
+
+/** The keys of one subject, as the store answers for it. */
+const keysOfOne = async (store: SubjectKeyStore, subject: string) =>
+  (await store.keysOf([subject])).get(subject) as ReadonlyMap<string, Buffer>;
+
+describe('the SQLite subject key store', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let file: string;
+  const opened: SubjectKeyStore[] = [];
+  const openStore = (name = file, random: RandomBytes = randomBytes) => {
+    const store = openSqliteKeyStore(name, random);
+    opened.push(store);
+    return store;
+  };
+  const close = async (store: SubjectKeyStore) => {
+    opened.splice(opened.indexOf(store), 1);
+    await store.close();
+  };
+
+  beforeEach(() => {
+    ({ dir, cleanup } = tempDir('suite-keys-'));
+    file = path.join(dir, 'keys.db');
+  });
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    cleanup();
+  });
+
+  describe('sealingKeys', () => {
+    it('makes one 32-byte key with a hex id for each subject that has none', async () => {
+      const keys = openStore();
+      const sealing = await keys.sealingKeys([ALICE, BOB, ALICE]);
+      expect([...sealing.keys()].sort()).toEqual([ALICE, BOB]);
+      const alice = sealing.get(ALICE)!;
+      const bob = sealing.get(BOB)!;
+      expect(alice.id).toMatch(/^[0-9a-f]{16}$/);
+      expect(alice.key).toHaveLength(KEY_BYTES);
+      expect(alice.id).not.toBe(bob.id);
+      expect(alice.key.equals(bob.key)).toBe(false);
+    });
+
+    it('answers nothing for no subjects', async () => {
+      expect((await openStore().sealingKeys([])).size).toBe(0);
+    });
+
+    it('returns the same key for a subject the next time', async () => {
+      const keys = openStore();
+      const first = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      const second = await keys.sealingKeys([BOB, ALICE]);
+      expect(second.get(ALICE)).toEqual(first);
+      expect((await keys.allKeys()).filter(({ subject }) => subject === ALICE)).toHaveLength(1);
+    });
+
+    it('returns the same key after the file was closed and opened again', async () => {
+      const keys = openStore();
+      const first = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      await close(keys);
+      const reopened = openStore();
+      expect((await reopened.sealingKeys([ALICE])).get(ALICE)).toEqual(first);
+      expect(await keysOfOne(reopened, ALICE)).toEqual(new Map([[first.id, first.key]]));
+    });
+
+    it('returns the key another store on the same file made', async () => {
+      const one = openStore();
+      const made = (await one.sealingKeys([ALICE])).get(ALICE)!;
+      expect((await openStore().sealingKeys([ALICE])).get(ALICE)).toEqual(made);
+    });
+  });
+
+  describe('keysOf', () => {
+    it("returns the subject's keys by id", async () => {
+      const keys = openStore();
+      const sealing = await keys.sealingKeys([ALICE, BOB]);
+      const alice = sealing.get(ALICE)!;
+      const found = await keysOfOne(keys, ALICE);
+      expect([...found.keys()]).toEqual([alice.id]);
+      expect(found.get(alice.id)!.equals(alice.key)).toBe(true);
+    });
+
+    it('returns no keys for a subject never written', async () => {
+      const keys = openStore();
+      await keys.sealingKeys([ALICE]);
+      expect((await keysOfOne(keys, 'hrm.employee-99')).size).toBe(0);
+    });
+
+    it('sees a key made after it was last asked (the cache follows its own store)', async () => {
+      const keys = openStore();
+      expect((await keysOfOne(keys, ALICE)).size).toBe(0);
+      const made = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      expect((await keysOfOne(keys, ALICE)).get(made.id)).toEqual(made.key);
+    });
+  });
+
+  describe('erase', () => {
+    it('removes every key of the subject and no other', async () => {
+      const keys = openStore();
+      const sealing = await keys.sealingKeys([ALICE, BOB]);
+      await keys.erase(ALICE);
+      expect((await keysOfOne(keys, ALICE)).size).toBe(0);
+      expect((await keysOfOne(keys, BOB)).get(sealing.get(BOB)!.id)).toEqual(sealing.get(BOB)!.key);
+      expect((await keys.allKeys()).map(({ subject }) => subject)).toEqual([BOB]);
+    });
+
+    it('removes the keys for every store opened on the file afterwards', async () => {
+      const keys = openStore();
+      await keys.sealingKeys([ALICE]);
+      await keys.erase(ALICE);
+      await close(keys);
+      expect((await keysOfOne(openStore(), ALICE)).size).toBe(0);
+    });
+
+    it('makes the next sealingKeys give the subject a new key', async () => {
+      const keys = openStore();
+      const old = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      await keys.erase(ALICE);
+      const fresh = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      expect(fresh.id).not.toBe(old.id);
+      expect(fresh.key.equals(old.key)).toBe(false);
+      expect(await keysOfOne(keys, ALICE)).toEqual(new Map([[fresh.id, fresh.key]]));
+    });
+
+    it('leaves no copy of the key in keys.db or keys.db-wal', async () => {
+      const keys = openStore();
+      const sealing = await keys.sealingKeys([ALICE, BOB]);
+      const alice = sealing.get(ALICE)!.key;
+      const bob = sealing.get(BOB)!.key;
+      // The keys are on disk before the erasure: the search below can find them.
+      expect(filesHolding(file, alice).length).toBeGreaterThan(0);
+
+      await keys.erase(ALICE);
+
+      expect(filesHolding(file, alice)).toEqual([]);
+      expect(filesHolding(file, bob).length).toBeGreaterThan(0);
+      await close(keys);
+      expect(filesHolding(file, alice)).toEqual([]);
+    });
+
+    it('leaves no copy of the keys it erased when the table spans many pages', async () => {
+      const keys = openStore();
+      // About 40 keys fit in a 4 KiB page: 300 take several leaves and an interior page.
+      const subjects = Array.from({ length: 300 }, (_, index) => `hrm.employee-${index}`);
+      const sealing = await keys.sealingKeys(subjects);
+      const erased = subjects.filter((_, index) => index % 3 === 0);
+      for (const subject of erased) await keys.erase(subject);
+
+      const files = rawFiles(file);
+      const found = (subject: string) =>
+        files.some(({ bytes }) => bytes.indexOf(sealing.get(subject)!.key) !== -1);
+      expect(erased.filter(found)).toEqual([]);
+      expect(subjects.filter((subject) => !erased.includes(subject)).every(found)).toBe(true);
+    });
+
+    it('leaves no copy of the key while another store has the file open', async () => {
+      const keys = openStore();
+      const other = openStore();
+      const alice = (await keys.sealingKeys([ALICE, BOB])).get(ALICE)!;
+      expect((await keysOfOne(other, ALICE)).size).toBe(1);
+      await keys.erase(ALICE);
+      expect(filesHolding(file, alice.key)).toEqual([]);
+    });
+
+    it('of a subject that has no keys does nothing', async () => {
+      const keys = openStore();
+      const bob = (await keys.sealingKeys([BOB])).get(BOB)!;
+      await keys.erase(ALICE);
+      expect((await keysOfOne(keys, BOB)).get(bob.id)).toEqual(bob.key);
+    });
+  });
+
+  describe('concurrent writes about a new subject', () => {
+    it('make it one key, written once for all of them', async () => {
+      const keys = openStore();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => keys.sealingKeys([ALICE, BOB])));
+      expect(new Set(answers.map((answer) => answer.get(ALICE)!.id)).size).toBe(1);
+      expect(new Set(answers.map((answer) => answer.get(BOB)!.id)).size).toBe(1);
+      expect((await keys.allKeys()).length).toBe(2);
+    });
+  });
+
+  describe("another process's erasure", () => {
+    it('is seen within a second: a process trusts the keys it remembers that long', async () => {
+      const first = openStore();
+      const second = openStore();
+      const made = (await first.sealingKeys([ALICE, BOB])).get(ALICE)!;
+      expect((await keysOfOne(first, ALICE)).get(made.id)).toEqual(made.key);
+
+      await second.erase(ALICE);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await keysOfOne(first, ALICE)).size).toBe(0);
+      expect((await keysOfOne(first, BOB)).size).toBe(1);
+      const fresh = (await first.sealingKeys([ALICE])).get(ALICE)!;
+      expect(fresh.id).not.toBe(made.id);
+    });
+  });
+
+  describe('allKeys and keep', () => {
+    it('copy every key, with its subject and id, to another store', async () => {
+      const source = openStore();
+      const sealing = await source.sealingKeys([ALICE, BOB]);
+      const all = await source.allKeys();
+      expect(all).toHaveLength(2);
+      expect(new Set(all.map(({ subject, id }) => `${subject}/${id}`))).toEqual(
+        new Set([ALICE, BOB].map((subject) => `${subject}/${sealing.get(subject)!.id}`)),
+      );
+
+      const copy = openStore(path.join(dir, 'copy.db'));
+      await copy.keep(all);
+      for (const subject of [ALICE, BOB]) {
+        const { id, key } = sealing.get(subject)!;
+        expect(await keysOfOne(copy, subject)).toEqual(new Map([[id, key]]));
+        expect((await copy.sealingKeys([subject])).get(subject)).toEqual({ id, key });
+      }
+      expect(await copy.allKeys()).toEqual(expect.arrayContaining(all));
+    });
+
+    it('keep makes kept keys visible even where the subject was looked up before', async () => {
+      const source = openStore();
+      await source.sealingKeys([ALICE]);
+      const copy = openStore(path.join(dir, 'copy.db'));
+      expect((await keysOfOne(copy, ALICE)).size).toBe(0);
+      await copy.keep(await source.allKeys());
+      expect((await keysOfOne(copy, ALICE)).size).toBe(1);
+    });
+
+    it('keep keeps the keys durably', async () => {
+      const source = openStore();
+      const made = (await source.sealingKeys([ALICE])).get(ALICE)!;
+      const copyFile = path.join(dir, 'copy.db');
+      const copy = openStore(copyFile);
+      await copy.keep(await source.allKeys());
+      await close(copy);
+      expect(await keysOfOne(openStore(copyFile), ALICE)).toEqual(new Map([[made.id, made.key]]));
+    });
+
+    it('allKeys of an empty store is empty', async () => {
+      expect(await openStore().allKeys()).toEqual([]);
+    });
+  });
+
+  describe('with seeded random bytes', () => {
+    it('makes the same key ids and keys for the same seed', async () => {
+      const subjects = [ALICE, BOB, 'crm.contact-7'];
+      const one = openStore(path.join(dir, 'one.db'), seededBytes('demo'));
+      const two = openStore(path.join(dir, 'two.db'), seededBytes('demo'));
+      const other = openStore(path.join(dir, 'other.db'), seededBytes('another seed'));
+      const first = await one.sealingKeys(subjects);
+      const second = await two.sealingKeys(subjects);
+      const third = await other.sealingKeys(subjects);
+      for (const subject of subjects) {
+        expect(second.get(subject)).toEqual(first.get(subject));
+        expect(third.get(subject)!.id).not.toBe(first.get(subject)!.id);
+        expect(third.get(subject)!.key.equals(first.get(subject)!.key)).toBe(false);
+      }
+      const keysOf = (all: { subject: string; id: string; key: Buffer }[]) =>
+        all.map(({ subject, id, key }) => `${subject}/${id}/${key.toString('hex')}`).sort();
+      expect(keysOf(await two.allKeys())).toEqual(keysOf(await one.allKeys()));
+    });
+  });
+});
