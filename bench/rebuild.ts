@@ -157,7 +157,8 @@ async function main(): Promise<void> {
 Reproduce with \`npm run bench:rebuild -- --events ${EVENTS}\` (\`bench/rebuild.ts\`; the generated log is
 cached in the temp directory between runs). The log: the service desk's demo data plus synthetic requests
 taken through the seed's workflow by the request decider (${round(log.events)} events, ${round(log.requests)}
-requests, ${round(documents)} documents after the rebuild). The rebuild is the code path of
+requests, ${round(documents)} documents after the rebuild), appended as the API appends them: each request's
+form answers sealed under its own key, so one event in five is opened as it is replayed. The rebuild is the code path of
 \`suite rebuild\` (\`runtime.rebuild()\`: drop every read model, replay the whole log through every
 projector). The ceiling inserts the same final documents and their search text into the same tables
 (same indexes, FTS5 trigram tables with the same settings, the word indexes, WAL,

@@ -150,7 +150,16 @@ export function machine(): string {
   );
 }
 
-const SECTION_ORDER = ['http', 'log-tree', 'event-store', 'rebuild', 'startup', 'reads-scale', 'memory'];
+const SECTION_ORDER = [
+  'http',
+  'log-tree',
+  'personal-data',
+  'event-store',
+  'rebuild',
+  'startup',
+  'reads-scale',
+  'memory',
+];
 const DOC_HEADER = `# Benchmarks
 
 \`npm run bench\` runs every benchmark below in sequence (\`bench/all.ts\`); each section states the command

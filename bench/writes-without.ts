@@ -22,11 +22,34 @@ import {
 
 /**
  * Sustained POST /api/v1/requests on `suite start` as shipped (default configuration, request logs
- * on), with the Merkle tree over the log, against the same suite without it: the build of the last
- * commit before the tree landed, made once into the temp directory. Runs alternate between the two.
- * Usage: tsx bench/log-tree.ts [--seconds 8] [--runs 5] [--connections 32]
+ * on), against the same suite without one of its features: the build of the last commit before the
+ * feature landed, made once into the temp directory. Runs alternate between the two.
+ * Usage: tsx bench/writes-without.ts --without tree|personal-data [--seconds 8] [--runs 5] [--connections 32]
  */
+const FEATURES = {
+  tree: {
+    /** The file whose first commit brought the feature. */
+    landedWith: 'src/log-proofs/merkle.ts',
+    section: 'log-tree',
+    title: 'Writes with the Merkle tree over the log, side by side with the suite without it',
+    what: 'which follows the log into its tree and signs a checkpoint at most once a second',
+    lost: 'Throughput lost to the tree',
+    target: 'target: at most 5 %',
+  },
+  'personal-data': {
+    landedWith: 'src/privacy/sealed-value.ts',
+    section: 'personal-data',
+    title: 'Writes with personal data sealed, side by side with the suite before the seal',
+    what: "which seals the request's form answers under its data subject's key (AES-256-GCM) before appending them",
+    lost: 'Throughput lost to sealing',
+    target: 'target: at most 10 %, writes at 90 % or more of those without',
+  },
+} as const;
+
 const options = flags();
+const featureName = options.get('without') ?? '';
+if (!(featureName in FEATURES)) throw new Error(`--without ${Object.keys(FEATURES).join('|')}`);
+const feature = FEATURES[featureName as keyof typeof FEATURES];
 const SECONDS = numberFlag(options, 'seconds', 8);
 const RUNS = numberFlag(options, 'runs', 5);
 const CONNECTIONS = numberFlag(options, 'connections', 32);
@@ -38,14 +61,12 @@ function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 }
 
-/** The compiled CLI of the suite as it was before the tree: built once, from the repository's history. */
-function cliWithoutTree(): { cli: string; commit: string } {
-  const added = git('log', '--diff-filter=A', '--format=%H', '--', 'src/log-proofs/merkle.ts')
-    .split('\n')
-    .at(-1);
-  if (!added) throw new Error('the commit that added the tree is not in this clone');
+/** The compiled CLI of the suite as it was before the feature: built once, from the repository's history. */
+function cliWithout(): { cli: string; commit: string } {
+  const added = git('log', '--diff-filter=A', '--format=%H', '--', feature.landedWith).split('\n').at(-1);
+  if (!added) throw new Error(`the commit that added ${feature.landedWith} is not in this clone`);
   const commit = git('rev-parse', '--short', `${added}^`);
-  const dir = path.join(tmpdir(), `suite-bench-without-tree-${commit}`);
+  const dir = path.join(tmpdir(), `suite-bench-at-${commit}`);
   const cli = path.join(dir, 'dist/cli.js');
   if (!existsSync(cli)) {
     rmSync(dir, { recursive: true, force: true });
@@ -78,6 +99,17 @@ async function treeCaughtUp(): Promise<void> {
   }
 }
 
+const REQUEST = { title: 'Benchmark request', status: 'Open', priority: 'Medium', service_id: 1 };
+/** A request with form answers about a person: what the seal works on. */
+const REQUEST_ABOUT_A_PERSON = {
+  ...REQUEST,
+  form_data: JSON.stringify({
+    employee: 'Ana Silva',
+    email: 'ana.silva@example.com',
+    phone: '+44 20 7946 0000',
+  }),
+};
+
 async function writes(cli: string, dataDir: string, { tree }: { tree: boolean }): Promise<LoadFigures> {
   const { child } = await startSuiteProcess(
     dataDir,
@@ -99,7 +131,7 @@ async function writes(cli: string, dataDir: string, { tree }: { tree: boolean })
       duration: SECONDS,
       connections: CONNECTIONS,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ title: 'Benchmark request', status: 'Open', priority: 'Medium', service_id: 1 }),
+      body: JSON.stringify(featureName === 'personal-data' ? REQUEST_ABOUT_A_PERSON : REQUEST),
     });
   } finally {
     await stop(child);
@@ -107,47 +139,49 @@ async function writes(cli: string, dataDir: string, { tree }: { tree: boolean })
 }
 
 async function main(): Promise<void> {
-  const without = cliWithoutTree();
+  const without = cliWithout();
   const dirs = {
-    with: mkdtempSync(path.join(tmpdir(), 'suite-bench-tree-')),
-    without: mkdtempSync(path.join(tmpdir(), 'suite-bench-no-tree-')),
+    with: mkdtempSync(path.join(tmpdir(), 'suite-bench-with-')),
+    without: mkdtempSync(path.join(tmpdir(), 'suite-bench-without-')),
   };
   const runs: { with: LoadFigures[]; without: LoadFigures[] } = { with: [], without: [] };
   try {
     for (let run = 0; run < RUNS; run++) {
-      runs.without.push(await writes(without.cli, dirs.without, { tree: false }));
+      // The build before the tree has none to wait for; every later one does.
+      runs.without.push(await writes(without.cli, dirs.without, { tree: featureName !== 'tree' }));
       runs.with.push(await writes(CLI, dirs.with, { tree: true }));
     }
   } finally {
     rmSync(dirs.with, { recursive: true, force: true });
     rmSync(dirs.without, { recursive: true, force: true });
   }
-  const withTree = medianFigures(runs.with);
-  const withoutTree = medianFigures(runs.without);
-  const loss = 1 - withTree.requestsPerSecond / withoutTree.requestsPerSecond;
+  const withFeature = medianFigures(runs.with);
+  const withoutFeature = medianFigures(runs.without);
+  const loss = 1 - withFeature.requestsPerSecond / withoutFeature.requestsPerSecond;
   const row = (name: string, figures: LoadFigures) => [
     name,
     round(figures.requestsPerSecond),
     String(figures.p50),
     String(figures.p99),
   ];
-  const body = `## Writes with the Merkle tree over the log, side by side with the suite without it
+  const perRun = (figures: LoadFigures[]) =>
+    figures.map(({ requestsPerSecond }) => round(requestsPerSecond)).join(', ');
+  const body = `## ${feature.title}
 
-Reproduce with \`npm run bench:log-tree\` (\`bench/log-tree.ts\`, needs \`npm run build\`). Sustained
-\`POST /api/v1/requests\`, ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${RUNS} runs, on
-\`suite start\` as shipped (demo data, request logs on at \`info\`): this build, which follows the log
-into its tree and signs a checkpoint at most once a second, against the build of commit ${without.commit},
-the last before the tree, made from this repository's history. Runs alternate; each suite restarts on
-its own data directory every run; the load starts once the suite with the tree has signed a checkpoint
-of its whole log (the demo data, or the log of the run before). Machine: ${machine()}.
+Reproduce with \`npm run bench:${feature.section}\` (\`bench/writes-without.ts --without ${featureName}\`, needs
+\`npm run build\`). Sustained \`POST /api/v1/requests\`${featureName === 'personal-data' ? ' with form answers naming a person' : ''},
+${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${RUNS} runs, on \`suite start\` as shipped
+(demo data, request logs on at \`info\`): this build, ${feature.what}, against the build of commit
+${without.commit}, the last before it, made from this repository's history. Runs alternate; each suite
+restarts on its own data directory every run; the load starts once the suite has signed a checkpoint of
+its whole log (the demo data, or the log of the run before). Machine: ${machine()}.
 
-${table(['suite', 'requests/s', 'p50 ms', 'p99 ms'], [row(`without the tree (${without.commit})`, withoutTree), row('with the tree (this build)', withTree)])}
+${table(['suite', 'requests/s', 'p50 ms', 'p99 ms'], [row(`before (${without.commit})`, withoutFeature), row('this build', withFeature)])}
 
-Each run, requests/s: without ${runs.without.map((figures) => round(figures.requestsPerSecond)).join(', ')};
-with ${runs.with.map((figures) => round(figures.requestsPerSecond)).join(', ')}.
+Each run, requests/s: before ${perRun(runs.without)}; this build ${perRun(runs.with)}.
 
-Throughput lost to the tree: **${(loss * 100).toFixed(1)} %** (target: at most 5 %).`;
-  writeSection('log-tree', body);
+${feature.lost}: **${(loss * 100).toFixed(1)} %** (${feature.target}).`;
+  writeSection(feature.section, body);
   console.log(body);
 }
 
