@@ -105,7 +105,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const modules = options.modules ?? MODULES;
   const catalog = suiteCatalog([...modules, iamCapability, approvalsCapability, privacyCapability]);
   const random = options.randomBytes ?? randomBytes;
-  const subjectKeys = await openKeyStore(config, random);
+  const subjectKeys = await openKeyStore(config, random, { seeded: options.randomBytes !== undefined });
   const storedEvents = await openEventStore(config);
   const auditEvents = withPersonalData(storedEvents, catalog, subjectKeys, random);
   const eventStore = withUpcasting(auditEvents, catalog);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createWalSync } from '../events/wal-sync';
 import { cachedKeyStore, type KeptKey, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
 type KeyRow = { subject: string; key_id: string; key: Buffer };
@@ -6,14 +7,21 @@ type KeyRow = { subject: string; key_id: string; key: Buffer };
 /**
  * The embedded key store: `keys.db` beside the log. Deleted keys are overwritten in the file
  * (`secure_delete`) and the write-ahead log is emptied after an erasure, so no copy of a key is left.
+ *
+ * A key is on disk before the event sealed with it is (a key lost in a crash is data lost): its commit
+ * is fsynced off the event loop, the new keys of concurrent writes sharing one fsync. `inTurn` (the
+ * demo data): each commit is synced before the write goes on instead, so that concurrent writes never
+ * overtake each other and two first starts with one seed write the same log.
  */
-export function openSqliteKeyStore(file: string, randomBytes: RandomBytes): SubjectKeyStore {
+export function openSqliteKeyStore(
+  file: string,
+  randomBytes: RandomBytes,
+  { inTurn = false }: { inTurn?: boolean } = {},
+): SubjectKeyStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  // A key must be on disk before the event sealed with it is (a key lost in a crash is data lost), and
-  // its commit is synced before the write goes on: waiting for an fsync off the event loop would let
-  // concurrent writes overtake each other, and the demo data would differ from one first start to another.
-  db.pragma('synchronous = FULL');
+  db.pragma(inTurn ? 'synchronous = FULL' : 'synchronous = NORMAL');
+  const walSync = createWalSync(file);
   db.pragma('secure_delete = ON');
   db.transaction(() =>
     db.exec(`CREATE TABLE IF NOT EXISTS subject_keys (
@@ -45,6 +53,7 @@ export function openSqliteKeyStore(file: string, randomBytes: RandomBytes): Subj
         subjects.length === 0 ? [] : statements.of.all(JSON.stringify(subjects)).map(kept),
       async insert(keys, createdAt) {
         insert.immediate(keys, createdAt);
+        if (!inTurn) await walSync.afterCommit();
       },
       async erase(subject) {
         statements.erase.run(subject);
@@ -52,6 +61,7 @@ export function openSqliteKeyStore(file: string, randomBytes: RandomBytes): Subj
       },
       all: async () => statements.all.all().map(kept),
       async close() {
+        await walSync.close();
         db.close();
       },
     },

@@ -1,6 +1,7 @@
 import { createLogger } from '../../src/api/kit/logging';
 import { loadConfig } from '../../src/config';
 import { openSuite, seedDemoData, type Suite } from '../../src/main';
+import { seededBytes } from '../../src/seed/random';
 import { tempDir } from '../support/temp-dir';
 
 jest.setTimeout(60_000);
@@ -8,7 +9,8 @@ jest.setTimeout(60_000);
 async function seededSuite(seed: string): Promise<{ suite: Suite; cleanup: () => void }> {
   const { dir, cleanup } = tempDir();
   const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_LOG_LEVEL: 'silent' });
-  const suite = await openSuite(config, { logger: createLogger('silent') });
+  // As `suite seed` opens it: the subjects' keys drawn from the seed, written in turn.
+  const suite = await openSuite(config, { logger: createLogger('silent'), randomBytes: seededBytes(seed) });
   expect(await seedDemoData(suite, seed)).toBe(true);
   await suite.runtime.start();
   return { suite, cleanup };
