@@ -62,3 +62,14 @@ export async function withStores(options: { dataDir?: string }, work: (suite: Su
     await suite.close();
   }
 }
+
+/** Rows of cells as lines of aligned columns, two spaces apart (the first row is the header). */
+export function alignedColumns(rows: readonly (readonly string[])[]): string[] {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}

@@ -3,7 +3,7 @@ import { resolveSessionSecret } from '../api/kit/session-secret';
 import { KEY_ID, KEY_NAME, hasExpired, issueKey, keysInLog, revokeKey, type KeyRecord } from '../iam';
 import { durationSeconds } from '../duration';
 import { ROLES, isRole, type Role } from '../iam/principal';
-import { dataDirOption, operatorContext, withStores } from './common';
+import { alignedColumns, dataDirOption, operatorContext, withStores } from './common';
 
 /** Ten years at most: a key meant to outlive that is one that never expires (omit --expires-in). */
 const MAX_LIFETIME_SECONDS = 3_650 * 86_400;
@@ -48,13 +48,7 @@ function table(keys: readonly ReturnType<typeof shown>[]): string[] {
       key.expires_at ?? 'never',
     ]),
   ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd(),
-  );
+  return alignedColumns(rows);
 }
 
 /** `suite keys create`, `suite keys list` and `suite keys revoke`. */

@@ -8,7 +8,7 @@ import {
   type PolicyRecord,
 } from '../approvals/policies';
 import { ROLES, isRole, type Role } from '../iam/principal';
-import { dataDirOption, operatorContext, withStores } from './common';
+import { alignedColumns, dataDirOption, operatorContext, withStores } from './common';
 
 function moduleNamed(value: string): ModuleDefinition {
   const module = MODULES.find((candidate) => candidate.id === value);
@@ -32,13 +32,7 @@ function table(policies: readonly PolicyRecord[]): string[] {
       policy.required_by,
     ]),
   ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd(),
-  );
+  return alignedColumns(rows);
 }
 
 const ROUTE_HELP = 'the write as the module describes it, in quotes: "PATCH /api/v1/leave/{id}"';
