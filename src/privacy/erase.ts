@@ -29,29 +29,40 @@ export async function eraseSubject(
   return recorded;
 }
 
-/** Whether data holds a value sealed for `subject`. */
-function holdsSealedFor(value: unknown, subject: string): boolean {
-  if (typeof value === 'string') return sealedHeader(value)?.subject === subject;
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.values(value).some((item) => holdsSealedFor(item, subject));
+/** Adds to `keyIds` the ids of the keys under which `value` holds values sealed for `subject`. */
+function addKeyIdsOf(value: unknown, subject: string, keyIds: Set<string>): void {
+  if (typeof value === 'string') {
+    const header = sealedHeader(value);
+    if (header?.subject === subject) keyIds.add(header.keyId);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) addKeyIdsOf(item, subject, keyIds);
+  }
 }
 
-/** The positions, up to `until`, of the events holding personal data sealed for `subject`: a scan of the log as stored. */
-export async function positionsOfSubject(
+/**
+ * The events, up to `until`, holding personal data sealed for `subject` (their positions), and the
+ * keys it was sealed under: a scan of the log as stored.
+ */
+export async function sealedForSubject(
   storedEvents: EventStore,
   subject: string,
   until: number,
-): Promise<number[]> {
+): Promise<{ positions: number[]; keyIds: Set<string> }> {
   const positions: number[] = [];
+  const keyIds = new Set<string>();
   for (let after = 0; after < until;) {
     const page = await storedEvents.queryLog({ after, until, limit: PAGE });
-    positions.push(
-      ...page.filter((event) => holdsSealedFor(event.data, subject)).map((event) => event.position),
-    );
+    for (const event of page) {
+      const held = new Set<string>();
+      addKeyIdsOf(event.data, subject, held);
+      if (held.size === 0) continue;
+      positions.push(event.position);
+      for (const id of held) keyIds.add(id);
+    }
     if (page.length < PAGE) break;
     after = (page.at(-1) as StoredEvent).position;
   }
-  return positions;
+  return { positions, keyIds };
 }
 
 export interface ErasureFollower {
@@ -61,7 +72,7 @@ export interface ErasureFollower {
 
 /**
  * In the process that projects: for each `SubjectErased` the log records, makes sure the keys are gone
- * (the process that erased may have stopped before), folds again every document that held the
+ * (the process that erased may have stopped before; a spare handed to the subject may be kept as a spare), folds again every document that held the
  * subject's personal data, and purges the read store's files; then keeps a checkpoint, so that each
  * erasure is done once, also across restarts.
  */
@@ -86,8 +97,9 @@ export function erasureFollower(services: {
       });
       if (!erasure) return;
       const { subject } = erasure.data as { subject: string };
-      await subjectKeys.erase(subject);
-      await runtime.refold(await positionsOfSubject(storedEvents, subject, erasure.position));
+      const { positions, keyIds } = await sealedForSubject(storedEvents, subject, erasure.position);
+      await subjectKeys.erase(subject, keyIds);
+      await runtime.refold(positions);
       await readStore.commit([], new Map([[REFOLDED, erasure.position]]));
       await readStore.purge();
       logger.info({ subject, position: erasure.position }, 'subject erased: its documents folded again');

@@ -1,24 +1,37 @@
 import { Binary, MongoClient } from 'mongodb';
+import type { SubjectKey } from './sealed-value';
 import { cachedKeyStore, type KeptKey, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
 type KeyDocument = { _id: string; subject: string; key_id: string; key: Binary; created_at: string };
+type SpareDocument = { _id: string; key: Binary; created_at: string };
 
 // Acknowledged by a majority and journaled: a key a failover could take back would be data lost.
 const DURABLE = { writeConcern: { w: 'majority' as const, j: true } };
 
 /**
- * The key store of the distributed profile: the `subject_keys` collection of the read store's
- * database, shared by every role. An erasure deletes the documents with a majority's acknowledgement;
- * MongoDB's storage engine reuses their space as it sees fit (what the suite cannot reach).
+ * The key store of the distributed profile: the `subject_keys` and `spare_keys` collections of the
+ * read store's database, shared by every role. Spares are written durably; handing one to a subject
+ * is acknowledged by the primary alone (a failover that takes it back leaves the spare, found again by
+ * its id). An erasure deletes the documents with a majority's acknowledgement; MongoDB's storage
+ * engine reuses their space as it sees fit (what the suite cannot reach).
  */
 export async function openMongoKeyStore(url: string, randomBytes: RandomBytes): Promise<SubjectKeyStore> {
   const client = await MongoClient.connect(url);
   const keys = client.db().collection<KeyDocument>('subject_keys');
+  const spares = client.db().collection<SpareDocument>('spare_keys');
   await keys.createIndex({ subject: 1, created_at: 1 });
   const kept = ({ subject, key_id, key }: KeyDocument): KeptKey => ({
     subject,
     id: key_id,
     key: Buffer.from(key.buffer),
+  });
+  const spare = ({ _id, key }: SpareDocument) => ({ id: _id, key: Buffer.from(key.buffer) });
+  const keyDocument = (subject: string, { id, key }: SubjectKey, createdAt: string) => ({
+    updateOne: {
+      filter: { _id: `${subject} ${id}` },
+      update: { $setOnInsert: { subject, key_id: id, key: new Binary(key), created_at: createdAt } },
+      upsert: true,
+    },
   });
   return cachedKeyStore(
     {
@@ -31,23 +44,42 @@ export async function openMongoKeyStore(url: string, randomBytes: RandomBytes): 
                 .sort({ created_at: 1, key_id: 1 })
                 .toArray()
             ).map(kept),
+      spares: async (keyIds) => (await spares.find({ _id: { $in: [...keyIds] } }).toArray()).map(spare),
       async insert(made, createdAt) {
-        if (made.length === 0) return;
-        await keys.bulkWrite(
-          made.map(({ subject, id, key }) => ({
-            updateOne: {
-              filter: { _id: `${subject} ${id}` },
-              update: { $setOnInsert: { subject, key_id: id, key: new Binary(key), created_at: createdAt } },
-              upsert: true,
-            },
-          })),
-          { ordered: false, ...DURABLE },
+        const toSubjects = made.flatMap(({ subject, ...key }) =>
+          subject === null ? [] : [keyDocument(subject, key, createdAt)],
         );
+        const asSpares = made.flatMap(({ subject, id, key }) =>
+          subject !== null
+            ? []
+            : [
+                {
+                  updateOne: {
+                    filter: { _id: id },
+                    update: { $setOnInsert: { key: new Binary(key), created_at: createdAt } },
+                    upsert: true,
+                  },
+                },
+              ],
+        );
+        if (toSubjects.length > 0) await keys.bulkWrite(toSubjects, { ordered: false, ...DURABLE });
+        if (asSpares.length > 0) await spares.bulkWrite(asSpares, { ordered: false, ...DURABLE });
       },
-      async erase(subject) {
+      async assign(subject, key, createdAt) {
+        await keys.bulkWrite([keyDocument(subject, key, createdAt)]);
+        await spares.deleteOne({ _id: key.id });
+      },
+      async erase(subject, keyIds) {
         await keys.deleteMany({ subject }, DURABLE);
+        if (keyIds.length > 0) await spares.deleteMany({ _id: { $in: [...keyIds] } }, DURABLE);
       },
-      all: async () => (await keys.find({}).toArray()).map(kept),
+      async drop(keyIds) {
+        if (keyIds.length > 0) await spares.deleteMany({ _id: { $in: [...keyIds] } });
+      },
+      all: async () => [
+        ...(await keys.find({}).toArray()).map(kept),
+        ...(await spares.find({}).toArray()).map((document) => ({ ...spare(document), subject: null })),
+      ],
       close: () => client.close(),
     },
     randomBytes,

@@ -150,12 +150,12 @@ export async function openAll(data: readonly Json[], keys: SubjectKeyStore): Pro
   for (const item of data) keyIds = sealedKeyIds(item, keyIds);
   if (!keyIds) return [...data];
   let keysBySubject = await keys.keysOf(keyIds.keys());
-  const unknown = [...keyIds]
-    .filter(([subject, ids]) => [...ids].some((id) => !keysBySubject.get(subject)?.has(id)))
-    .map(([subject]) => subject);
-  if (unknown.length > 0) {
+  const unknown = new Map(
+    [...keyIds].filter(([subject, ids]) => [...ids].some((id) => !keysBySubject.get(subject)?.has(id))),
+  );
+  if (unknown.size > 0) {
     // Made by another process a moment ago, or erased: only the store can tell.
-    keysBySubject = new Map([...keysBySubject, ...(await keys.keysOf(unknown, { fresh: true }))]);
+    keysBySubject = new Map([...keysBySubject, ...(await keys.keysNamed(unknown))]);
   }
   return data.map((item) => openValue(item, keysBySubject));
 }

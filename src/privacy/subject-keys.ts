@@ -9,15 +9,20 @@ export type RandomBytes = (size: number) => Buffer;
  * its new data is readable, the old stays erased.
  */
 export interface SubjectKeyStore {
+  /** The keys that open values sealed for each subject (by key id), as this process remembers them; none once it was erased. */
+  keysOf(subjects: Iterable<string>): Promise<KeysBySubject>;
   /**
-   * The keys that open values sealed for each subject (by key id); none once it was erased. `fresh`:
-   * looked up again, not as this process remembers them (a value sealed under a key it does not know).
+   * The keys of the subjects looked up again in the store, for values sealed under keys this process
+   * does not know (made by another process, or erased): `wanted` names the key ids by subject.
    */
-  keysOf(subjects: Iterable<string>, options?: { fresh?: boolean }): Promise<KeysBySubject>;
-  /** The key to seal new values of each subject with, made (durably) for those that have none. */
+  keysNamed(wanted: ReadonlyMap<string, ReadonlySet<string>>): Promise<KeysBySubject>;
+  /** The key to seal new values of each subject with; a subject that has none is handed one. */
   sealingKeys(subjects: readonly string[]): Promise<ReadonlyMap<string, SubjectKey>>;
-  /** Deletes every key of the subject, so that nothing left of the store holds them. */
-  erase(subject: string): Promise<void>;
+  /**
+   * Deletes every key of the subject, and the keys named `keyIds` (those its sealed values name: a
+   * key handed to it may still be kept as a spare, see `KeyRows.assign`), leaving no copy in the store.
+   */
+  erase(subject: string, keyIds?: Iterable<string>): Promise<void>;
   /** Every key there is (`suite replay` copies them with the log). */
   allKeys(): Promise<KeptKey[]>;
   /** Keeps keys made elsewhere (a copy of the log's); a key kept already stays as it is. */
@@ -25,7 +30,8 @@ export interface SubjectKeyStore {
   close(): Promise<void>;
 }
 
-export type KeptKey = SubjectKey & { subject: string };
+/** A kept key with its subject; `null`: a spare, made in advance and not handed to a subject (yet). */
+export type KeptKey = SubjectKey & { subject: string | null };
 
 export type KeysBySubject = ReadonlyMap<string, ReadonlyMap<string, Buffer>>;
 
@@ -33,15 +39,29 @@ export type KeysBySubject = ReadonlyMap<string, ReadonlyMap<string, Buffer>>;
 export interface KeyRows {
   /** The subjects' keys, each subject's oldest first. */
   of(subjects: readonly string[]): Promise<KeptKey[]>;
+  /** The spares among these key ids. */
+  spares(keyIds: readonly string[]): Promise<SubjectKey[]>;
   /** Writes the keys durably (a key lost in a crash would be data lost); a key there already stays. */
   insert(keys: readonly KeptKey[], createdAt: string): Promise<void>;
-  /** Deletes the subject's keys, leaving no copy in the store's files. */
-  erase(subject: string): Promise<void>;
+  /**
+   * Hands a spare to a subject. Need not be durable: the spare was, and a crash that loses the
+   * handing-out leaves it a spare, which the values sealed under it find again by its id.
+   */
+  assign(subject: string, key: SubjectKey, createdAt: string): Promise<void>;
+  /** Deletes the subject's keys and the named spares, leaving no copy in the store's files. */
+  erase(subject: string, keyIds: readonly string[]): Promise<void>;
+  /** Deletes spares that were never handed out. */
+  drop(keyIds: readonly string[]): Promise<void>;
   all(): Promise<KeptKey[]>;
   close(): Promise<void>;
 }
 
 const KEY_ID_BYTES = 8;
+/**
+ * Spares a process makes at once: one durable write for the keys of that many new subjects, where a
+ * durable write per new subject would halve the throughput of writes that each name a new one.
+ */
+const SPARES_AT_ONCE = 256;
 /** Subjects whose keys a process keeps in memory (about 10 MB); beyond, it forgets them all and starts again. */
 const CACHED_SUBJECTS = 50_000;
 /**
@@ -51,21 +71,24 @@ const CACHED_SUBJECTS = 50_000;
 const CACHED_MS = 1_000;
 
 /**
- * A key store over its rows. It remembers the keys of the subjects it used for a second, and makes
- * new keys in groups, one at a time: the subjects that lack a key when a group starts get one each,
- * written (and fsynced) together, however many writes asked meanwhile, so that two writes about a new
- * subject never make it two keys in one process. (Two processes may: both keys are kept, and a value
- * sealed under a key this process does not know yet makes it look again.)
+ * A key store over its rows. It remembers the keys of the subjects it used for a second, and hands
+ * new subjects keys from spares it made in advance, durably, many at a time. Spares are its own: no
+ * other process hands them out, and those it did not hand out are dropped when it closes. Two writes
+ * about a new subject in one process get the same key; two processes may give a subject two keys,
+ * both kept (a value sealed under a key a process does not know makes it look again).
  */
 export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): SubjectKeyStore {
   const cache = new Map<string, { keys: Map<string, Buffer>; at: number }>();
-  let making: Promise<void> = Promise.resolve();
-  let waiting: Set<string> | null = null;
+  const spares: SubjectKey[] = [];
+  let making: Promise<void> | null = null;
 
-  async function keysOf(
-    subjects: Iterable<string>,
-    { fresh = false } = {},
-  ): Promise<Map<string, Map<string, Buffer>>> {
+  function remember(subject: string, keys: Map<string, Buffer>, at: number): void {
+    // Forgetting everything at once: evicting one by one from the front of a Map costs more each time.
+    if (cache.size >= CACHED_SUBJECTS && !cache.has(subject)) cache.clear();
+    cache.set(subject, { keys, at });
+  }
+
+  async function keysOf(subjects: Iterable<string>, { fresh = false } = {}) {
     const now = Date.now();
     const found = new Map<string, Map<string, Buffer>>();
     const missing: string[] = [];
@@ -79,67 +102,88 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
     const rowsOfMissing = await rows.of(missing);
     if (missing.length === 0) return found;
     const loaded = new Map(missing.map((subject) => [subject, new Map<string, Buffer>()]));
-    for (const { subject, id, key } of rowsOfMissing) loaded.get(subject)?.set(id, key);
-    // Forgetting everything at once: evicting one by one from the front of a Map costs more each time.
-    if (cache.size + missing.length > CACHED_SUBJECTS) cache.clear();
+    for (const { subject, id, key } of rowsOfMissing) if (subject) loaded.get(subject)?.set(id, key);
     for (const [subject, keys] of loaded) {
-      cache.set(subject, { keys, at: now });
+      remember(subject, keys, now);
       found.set(subject, keys);
     }
     return found;
   }
 
-  /** Makes a key for each of the subjects that still has none, with the others waiting now. */
-  function makeKeys(subjects: Iterable<string>): Promise<void> {
-    if (!waiting) {
-      const group = (waiting = new Set<string>());
-      making = making.then(async () => {
-        waiting = null;
-        const known = await keysOf(group, { fresh: true });
-        const made: KeptKey[] = [...known]
-          .filter(([, keys]) => keys.size === 0)
-          .map(([subject]) => ({
-            subject,
-            id: randomBytes(KEY_ID_BYTES).toString('hex'),
-            key: randomBytes(KEY_BYTES),
-          }));
-        if (made.length === 0) return;
-        await rows.insert(made, new Date().toISOString());
-        for (const { subject, id, key } of made) known.get(subject)?.set(id, key);
-      });
-    }
-    for (const subject of subjects) waiting.add(subject);
+  /** Makes the next spares (their random bytes drawn at once, in turn with the writes that need them). */
+  function makeSpares(): Promise<void> {
+    making ??= (async () => {
+      const made = Array.from({ length: SPARES_AT_ONCE }, () => ({
+        id: randomBytes(KEY_ID_BYTES).toString('hex'),
+        key: randomBytes(KEY_BYTES),
+      }));
+      await rows.insert(
+        made.map((key) => ({ ...key, subject: null })),
+        new Date().toISOString(),
+      );
+      spares.push(...made);
+    })().finally(() => (making = null));
     return making;
   }
 
-  return {
-    keysOf,
-    async sealingKeys(subjects) {
-      let known = await keysOf(new Set(subjects));
-      const lacking = [...known].filter(([, keys]) => keys.size === 0).map(([subject]) => subject);
-      if (lacking.length > 0) {
-        await makeKeys(lacking);
-        known = await keysOf(new Set(subjects));
+  /** A key for a subject that had none: the one another write about it was handed meanwhile, or a spare. */
+  async function handOut(subject: string): Promise<SubjectKey> {
+    for (;;) {
+      const handed = [...(cache.get(subject)?.keys ?? [])].at(-1);
+      if (handed) return { id: handed[0], key: handed[1] };
+      const spare = spares.shift();
+      if (spare) {
+        const at = Date.now();
+        remember(subject, new Map([[spare.id, spare.key]]), at);
+        await rows.assign(subject, spare, new Date(at).toISOString());
+        return spare;
       }
+      await makeSpares();
+    }
+  }
+
+  return {
+    keysOf: (subjects) => keysOf(subjects),
+    async keysNamed(wanted) {
+      const found = await keysOf(wanted.keys(), { fresh: true });
+      const lost = [...wanted].flatMap(([subject, ids]) =>
+        [...ids].filter((id) => !found.get(subject)?.has(id)).map((id) => ({ subject, id })),
+      );
+      if (lost.length === 0) return found;
+      // Spares whose handing-out a crash lost: given back to the subject their values name.
+      const spareKeys = await rows.spares(lost.map(({ id }) => id));
+      const at = new Date().toISOString();
+      for (const spare of spareKeys) {
+        const { subject } = lost.find(({ id }) => id === spare.id) as { subject: string };
+        await rows.assign(subject, spare, at);
+        found.get(subject)?.set(spare.id, spare.key);
+      }
+      return found;
+    },
+    async sealingKeys(subjects) {
+      const known = await keysOf(new Set(subjects));
       const sealing = new Map<string, SubjectKey>();
       for (const [subject, keys] of known) {
         const latest = [...keys].at(-1);
-        if (!latest) throw new Error(`no key could be made for ${subject}`);
-        sealing.set(subject, { id: latest[0], key: latest[1] });
+        sealing.set(subject, latest ? { id: latest[0], key: latest[1] } : await handOut(subject));
       }
       return sealing;
     },
-    async erase(subject) {
-      await rows.erase(subject);
+    async erase(subject, keyIds = []) {
+      await rows.erase(subject, [...keyIds]);
       cache.delete(subject);
     },
-    allKeys: () => rows.all(),
+    async allKeys() {
+      const own = new Set(spares.map(({ id }) => id));
+      return (await rows.all()).filter(({ id }) => !own.has(id));
+    },
     async keep(keys) {
       await rows.insert(keys, new Date().toISOString());
-      for (const { subject } of keys) cache.delete(subject);
+      for (const { subject } of keys) if (subject) cache.delete(subject);
     },
     close: async () => {
-      await making.catch(() => undefined);
+      await making?.catch(() => undefined);
+      await rows.drop(spares.splice(0).map(({ id }) => id));
       await rows.close();
     },
   };

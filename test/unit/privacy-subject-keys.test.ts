@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { KEY_BYTES } from '../../src/privacy/sealed-value';
 import { openSqliteKeyStore } from '../../src/privacy/sqlite-key-store';
-import { type RandomBytes, type SubjectKeyStore } from '../../src/privacy/subject-keys';
+import { type KeptKey, type RandomBytes, type SubjectKeyStore } from '../../src/privacy/subject-keys';
 import { seededBytes } from '../../src/seed/random';
 import { tempDir } from '../support/temp-dir';
 
@@ -86,6 +87,83 @@ describe('the SQLite subject key store', () => {
       const one = openStore();
       const made = (await one.sealingKeys([ALICE])).get(ALICE)!;
       expect((await openStore().sealingKeys([ALICE])).get(ALICE)).toEqual(made);
+    });
+  });
+
+  describe('spares', () => {
+    /** The key ids of the spares kept in the file, as another connection reads them. */
+    const spareIds = () => {
+      const db = new Database(file, { readonly: true });
+      const ids = db.prepare<[], { key_id: string }>('SELECT key_id FROM spare_keys').all();
+      db.close();
+      return ids.map(({ key_id }) => key_id);
+    };
+    /** What a power cut after the key was handed out, before that was on disk, leaves: the key a spare again. */
+    const loseHandingOut = (subject: string, keyId: string) => {
+      const db = new Database(file);
+      db.pragma('secure_delete = ON');
+      db.transaction(() => {
+        db.prepare(
+          'INSERT INTO spare_keys (key_id, key, created_at) ' +
+            'SELECT key_id, key, created_at FROM subject_keys WHERE subject = ? AND key_id = ?',
+        ).run(subject, keyId);
+        db.prepare('DELETE FROM subject_keys WHERE subject = ? AND key_id = ?').run(subject, keyId);
+      })();
+      db.close();
+    };
+
+    it('are made durably in advance, many at once, and handed to new subjects', async () => {
+      const keys = openStore();
+      const alice = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      const waiting = spareIds();
+      expect(waiting.length).toBeGreaterThan(100);
+      expect(waiting).not.toContain(alice.id);
+      const bob = (await keys.sealingKeys([BOB])).get(BOB)!;
+      expect(waiting).toContain(bob.id);
+      expect(spareIds()).not.toContain(bob.id);
+    });
+
+    it('not handed out are dropped when the store closes, and are not among allKeys', async () => {
+      const keys = openStore();
+      const alice = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      expect((await keys.allKeys()).map(({ id }) => id)).toEqual([alice.id]);
+      await close(keys);
+      expect(spareIds()).toEqual([]);
+    });
+
+    it('of a process that stopped without closing are never handed out by another', async () => {
+      const crashed = openStore();
+      await crashed.sealingKeys([ALICE]);
+      const leftOver = spareIds();
+      const bob = (await openStore().sealingKeys([BOB])).get(BOB)!;
+      expect(leftOver).not.toContain(bob.id);
+    });
+
+    it('whose handing-out a crash lost are found again by the id their values name', async () => {
+      const before = openStore();
+      const alice = (await before.sealingKeys([ALICE])).get(ALICE)!;
+      await close(before);
+      loseHandingOut(ALICE, alice.id);
+
+      const after = openStore();
+      expect((await keysOfOne(after, ALICE)).size).toBe(0);
+      const named = await after.keysNamed(new Map([[ALICE, new Set([alice.id, 'ffffffffffffffff'])]]));
+      expect(named.get(ALICE)).toEqual(new Map([[alice.id, alice.key]]));
+      // Given back to the subject: its next value is sealed under the same key.
+      expect((await openStore().sealingKeys([ALICE])).get(ALICE)).toEqual(alice);
+    });
+
+    it('whose handing-out a crash lost are erased with the subject, by the ids its values name', async () => {
+      const before = openStore();
+      const alice = (await before.sealingKeys([ALICE])).get(ALICE)!;
+      await close(before);
+      loseHandingOut(ALICE, alice.id);
+
+      const keys = openStore();
+      await keys.erase(ALICE, [alice.id]);
+      expect(spareIds()).not.toContain(alice.id);
+      expect(filesHolding(file, alice.key)).toEqual([]);
+      expect((await keys.keysNamed(new Map([[ALICE, new Set([alice.id])]]))).get(ALICE)?.size).toBe(0);
     });
   });
 
@@ -273,7 +351,7 @@ describe('the SQLite subject key store', () => {
         expect(third.get(subject)!.id).not.toBe(first.get(subject)!.id);
         expect(third.get(subject)!.key.equals(first.get(subject)!.key)).toBe(false);
       }
-      const keysOf = (all: { subject: string; id: string; key: Buffer }[]) =>
+      const keysOf = (all: KeptKey[]) =>
         all.map(({ subject, id, key }) => `${subject}/${id}/${key.toString('hex')}`).sort();
       expect(keysOf(await two.allKeys())).toEqual(keysOf(await one.allKeys()));
     });
