@@ -83,3 +83,35 @@ export function retryingAfterFailure(
     },
   };
 }
+
+/** A call that runs at most once per interval, however often it is asked for. */
+export interface Throttled {
+  /** Runs it once the interval since its last run has passed (one timer at a time). */
+  request(): void;
+  /** Cancels the run waiting, if any. */
+  cancel(): void;
+}
+
+/** Follows the log at a pace: work that costs a look at the store, asked for after every append. */
+export function throttled(intervalMs: number, run: () => void): Throttled {
+  let lastRun = 0;
+  let next: NodeJS.Timeout | null = null;
+  return {
+    request() {
+      if (next) return;
+      next = setTimeout(
+        () => {
+          next = null;
+          lastRun = Date.now();
+          run();
+        },
+        Math.max(0, lastRun + intervalMs - Date.now()),
+      );
+      next.unref();
+    },
+    cancel() {
+      if (next) clearTimeout(next);
+      next = null;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../clock';
-import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
+import { coalescing, retryingAfterFailure, throttled, type Retrying } from '../coalescing';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import { checkpointText } from './checkpoint';
@@ -114,9 +114,7 @@ export interface LogTreeOptions {
  */
 export function logTree({ eventStore, store, signer, origin, clock, logger }: LogTreeOptions): LogTree {
   let consistent: boolean | undefined;
-  let lastRun = 0;
   let signedAt = -Infinity;
-  let next: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
   let following: Retrying | null = null;
   const stopping = new AbortController();
@@ -127,7 +125,7 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
   function sign(): void {
     const { size } = store.extent();
     if (size === 0 || size <= (store.latestCheckpoint()?.size ?? 0)) return;
-    if (Date.now() - signedAt < SIGNING_INTERVAL_MS) return runSoon();
+    if (Date.now() - signedAt < SIGNING_INTERVAL_MS) return growing.request();
     signedAt = Date.now();
     const root = treeRoot(size, treeReader(store));
     const note = signer.sign(checkpointText({ origin, size, root }));
@@ -162,25 +160,13 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
   }
 
   const work = coalescing(async () => {
-    lastRun = Date.now();
     if (consistent === undefined) await check().finally(answered);
     if (!consistent) return;
     await growTree(eventStore, store);
     sign();
   });
 
-  /** Runs the work once the growing interval since its last run has passed (one timer at a time). */
-  function runSoon(): void {
-    if (next) return;
-    next = setTimeout(
-      () => {
-        next = null;
-        following?.run();
-      },
-      Math.max(0, lastRun + GROWING_INTERVAL_MS - Date.now()),
-    );
-    next.unref();
-  }
+  const growing = throttled(GROWING_INTERVAL_MS, () => following?.run());
 
   return {
     store,
@@ -190,14 +176,14 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
       following = retryingAfterFailure(work, (error) => {
         if (!stopping.signal.aborted) logger.error({ err: error }, 'the log tree failed');
       });
-      unsubscribe = eventStore.onAppended(runSoon);
+      unsubscribe = eventStore.onAppended(growing.request);
       following.run();
     },
     async stop() {
       stopping.abort();
       unsubscribe?.();
       following?.stop();
-      if (next) clearTimeout(next);
+      growing.cancel();
       await work.settled();
       store.close();
     },

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
+import { coalescing, retryingAfterFailure, throttled, type Retrying } from '../coalescing';
 import type { CommandContext } from '../commands/context';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
@@ -10,6 +10,8 @@ import { sealedHeader } from './sealed-value';
 import type { SubjectKeyStore } from './subject-keys';
 
 const PAGE = 5_000;
+/** How often at most the log is looked at for new erasures: an erasure reaches the read models within a second. */
+const FOLLOWING_INTERVAL_MS = 250;
 /** The read store's checkpoint of the erasures whose documents were folded again. */
 const REFOLDED = 'privacy.erasure-refolds';
 
@@ -72,9 +74,11 @@ export interface ErasureFollower {
 
 /**
  * In the process that projects: for each `SubjectErased` the log records, makes sure the keys are gone
- * (the process that erased may have stopped before; a spare handed to the subject may be kept as a spare), folds again every document that held the
- * subject's personal data, and purges the read store's files; then keeps a checkpoint, so that each
- * erasure is done once, also across restarts.
+ * (the process that erased may have stopped before, and a key handed to the subject may still be kept
+ * as a spare), folds again every document that held the subject's personal data, and purges the read
+ * store's files; then keeps a checkpoint, so that each erasure is done once, also across restarts.
+ * It looks for erasures only in the part of the log it has not looked at, at most every
+ * FOLLOWING_INTERVAL_MS.
  */
 export function erasureFollower(services: {
   storedEvents: EventStore;
@@ -86,21 +90,30 @@ export function erasureFollower(services: {
   const { storedEvents, readStore, runtime, subjectKeys, logger } = services;
   let unsubscribe: (() => void) | null = null;
   let following: Retrying | null = null;
+  const looking = throttled(FOLLOWING_INTERVAL_MS, () => following?.run());
+  /** The log up to here holds no erasure that is not done. */
+  let lookedAt = 0;
   const work = coalescing(async () => {
     for (;;) {
       const done = (await readStore.checkpoints()).get(REFOLDED) ?? 0;
+      const head = await storedEvents.headPosition();
       const [erasure] = await storedEvents.queryLog({
         module: 'privacy',
         type: 'SubjectErased',
-        after: done,
+        after: Math.max(done, lookedAt),
+        until: head,
         limit: 1,
       });
-      if (!erasure) return;
+      if (!erasure) {
+        lookedAt = head;
+        return;
+      }
       const { subject } = erasure.data as { subject: string };
       const { positions, keyIds } = await sealedForSubject(storedEvents, subject, erasure.position);
       await subjectKeys.erase(subject, keyIds);
       await runtime.refold(positions);
       await readStore.commit([], new Map([[REFOLDED, erasure.position]]));
+      lookedAt = erasure.position;
       await readStore.purge();
       logger.info({ subject, position: erasure.position }, 'subject erased: its documents folded again');
     }
@@ -108,11 +121,12 @@ export function erasureFollower(services: {
   return {
     start() {
       following = retryingAfterFailure(work, (error) => logger.error({ err: error }, 'an erasure failed'));
-      unsubscribe = storedEvents.onAppended(following.run);
+      unsubscribe = storedEvents.onAppended(looking.request);
       following.run();
     },
     async stop() {
       unsubscribe?.();
+      looking.cancel();
       following?.stop();
       await work.settled();
     },
