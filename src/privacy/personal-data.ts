@@ -3,6 +3,7 @@ import { DomainError } from '../commands/errors';
 import { definitionFor, type SuiteCatalog } from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
 import { erasedValue, IV_SIZE, open, seal, sealedHeader, type ErasedAs } from './sealed-value';
+import { OpenedValues } from './opened-values';
 import type { KeysBySubject, RandomBytes, SubjectKeyStore } from './subject-keys';
 
 /**
@@ -30,6 +31,14 @@ function* places(data: Json, path: string): Generator<{ value: Json; replace(val
     if (remaining === '') yield { value: record[step], replace: (value) => (record[step] = value) };
     else yield* places(record[step], remaining);
   }
+}
+
+const isValue = (value: Json) => value !== null && value !== undefined;
+
+/** Whether data holds a value (not null) at some place the path names. */
+function holdsValueAt(data: Json, path: string): boolean {
+  for (const place of places(data, path)) if (isValue(place.value)) return true;
+  return false;
 }
 
 /** Whether the schema at `path` accepts null: a value erased there then reads null, else "[erased]". */
@@ -61,13 +70,17 @@ export async function sealEvents(
   catalog: SuiteCatalog,
   keys: SubjectKeyStore,
   randomBytes: RandomBytes,
+  opened = new OpenedValues(),
 ): Promise<PendingEvent[]> {
   const declared = events.map((event) => ({
     event,
     definition: definitionFor(catalog, { stream, type: event.type }),
   }));
+  // Only the subjects with a value to seal: an event whose personal fields are empty needs no key.
   const subjects = declared.flatMap(({ event, definition }) =>
-    (definition?.personal ?? []).map((personal) => personal.subject({ stream, data: event.data })),
+    (definition?.personal ?? [])
+      .filter(({ fields }) => fields.some((path) => holdsValueAt(event.data, path)))
+      .map((personal) => personal.subject({ stream, data: event.data })),
   );
   for (const { event } of declared) {
     if (holdsSealed(event.data)) {
@@ -80,14 +93,17 @@ export async function sealEvents(
     if (!definition || definition.personal.length === 0) return event;
     const data = structuredClone(event.data);
     for (const personal of definition.personal) {
+      if (!personal.fields.some((path) => holdsValueAt(event.data, path))) continue;
       const subject = personal.subject({ stream, data: event.data });
       const key = sealing.get(subject);
       if (!key) throw new Error(`no key to seal the personal data of ${subject}`);
       for (const path of personal.fields) {
         const erased = erasedAs(definition.schema, path);
         for (const place of places(data, path)) {
-          if (place.value === null || place.value === undefined) continue;
-          place.replace(seal(place.value, subject, key, erased, randomBytes(IV_SIZE)));
+          if (!isValue(place.value)) continue;
+          const sealed = seal(place.value, subject, key, erased, randomBytes(IV_SIZE));
+          opened.remember(sealed, place.value);
+          place.replace(sealed);
         }
       }
     }
@@ -115,37 +131,45 @@ function sealedKeyIds(value: Json, found?: Map<string, Set<string>>): Map<string
 const holdsSealed = (value: Json): boolean => sealedKeyIds(value) !== undefined;
 
 /** The value with its sealed values opened or read as erased: a copy only along the paths that held some. */
-function openValue(value: Json, keys: KeysBySubject): Json {
+function openValue(value: Json, keys: KeysBySubject, openedValues: OpenedValues): Json {
   if (typeof value === 'string') {
     const header = sealedHeader(value);
     if (!header) return value;
     const key = keys.get(header.subject)?.get(header.keyId);
-    return key ? open(value, header, key) : erasedValue(header);
+    if (!key) return erasedValue(header);
+    if (openedValues.has(value)) return openedValues.get(value);
+    const plain = open(value, header, key);
+    openedValues.remember(value, plain);
+    return plain;
   }
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
     let copy: Json[] | undefined;
     value.forEach((item: Json, index) => {
-      const opened = openValue(item, keys);
+      const opened = openValue(item, keys, openedValues);
       if (opened !== item) (copy ??= [...value])[index] = opened;
     });
     return copy ?? value;
   }
   let copy: Record<string, Json> | undefined;
   for (const [field, item] of Object.entries(value)) {
-    const opened = openValue(item, keys);
+    const opened = openValue(item, keys, openedValues);
     if (opened !== item) (copy ??= { ...value })[field] = opened;
   }
   return copy ?? value;
 }
 
 /** The data with every sealed value opened, or read as erased where its key is gone; the same object when it holds none. */
-export async function openData(data: Json, keys: SubjectKeyStore): Promise<Json> {
-  return (await openAll([data], keys))[0];
+export async function openData(data: Json, keys: SubjectKeyStore, opened?: OpenedValues): Promise<Json> {
+  return (await openAll([data], keys, opened))[0];
 }
 
 /** `openData` of many at once: one look in the key store for all their subjects. */
-export async function openAll(data: readonly Json[], keys: SubjectKeyStore): Promise<Json[]> {
+export async function openAll(
+  data: readonly Json[],
+  keys: SubjectKeyStore,
+  opened = new OpenedValues(),
+): Promise<Json[]> {
   let keyIds: Map<string, Set<string>> | undefined;
   for (const item of data) keyIds = sealedKeyIds(item, keyIds);
   if (!keyIds) return [...data];
@@ -157,5 +181,5 @@ export async function openAll(data: readonly Json[], keys: SubjectKeyStore): Pro
     // Made by another process a moment ago, or erased: only the store can tell.
     keysBySubject = new Map([...keysBySubject, ...(await keys.keysNamed(unknown))]);
   }
-  return data.map((item) => openValue(item, keysBySubject));
+  return data.map((item) => openValue(item, keysBySubject, opened));
 }

@@ -1,8 +1,9 @@
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
-import type { AppendResult, EventStore } from '../events/event-store';
+import type { AppendResult, EventStore, PendingEvent } from '../events/event-store';
+import { OpenedValues } from './opened-values';
 import { openAll, sealEvents } from './personal-data';
-import type { RandomBytes, SubjectKeyStore } from './subject-keys';
+import { drawnInBulk, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
 /**
  * The log with its personal data sealed as it is appended and opened as it is read: the store
@@ -15,13 +16,18 @@ export function withPersonalData(
   keys: SubjectKeyStore,
   randomBytes: RandomBytes,
 ): EventStore {
+  const opened = new OpenedValues();
+  const ivs = drawnInBulk(randomBytes);
+  const seal = (stream: string, events: PendingEvent[]) =>
+    sealEvents(stream, events, catalog, keys, ivs, opened);
   const openEvents = async <Event extends StoredEvent>(events: readonly Event[]): Promise<Event[]> => {
-    const opened = await openAll(
-      events.map(({ data }) => data),
+    const data = await openAll(
+      events.map((event) => event.data),
       keys,
+      opened,
     );
     return events.map((event, index) =>
-      opened[index] === event.data ? event : { ...event, data: opened[index] },
+      data[index] === event.data ? event : { ...event, data: data[index] },
     );
   };
   const openResult = async (result: AppendResult): Promise<AppendResult> => ({
@@ -31,15 +37,13 @@ export function withPersonalData(
   return {
     ...store,
     async append(stream, events, options) {
-      return openResult(
-        await store.append(stream, await sealEvents(stream, events, catalog, keys, randomBytes), options),
-      );
+      return openResult(await store.append(stream, await seal(stream, events), options));
     },
     async appendAll(appends) {
       const sealed = await Promise.all(
         appends.map(async (part) => ({
           ...part,
-          events: await sealEvents(part.stream, part.events, catalog, keys, randomBytes),
+          events: await seal(part.stream, part.events),
         })),
       );
       return Promise.all((await store.appendAll(sealed)).map(openResult));

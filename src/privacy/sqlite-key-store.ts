@@ -6,11 +6,40 @@ import { cachedKeyStore, type KeptKey, type RandomBytes, type SubjectKeyStore } 
 type KeyRow = { subject: string | null; key_id: string; key: Buffer };
 
 /**
+ * How long handing spares to subjects may wait to be written, together: a commit per new subject
+ * costs as much as the rest of the write. Until then the spare stays a spare, as after a crash.
+ */
+const HANDING_OUT_MS = 50;
+
+/** One call of `run` for what is asked in one turn of the event loop, each asker answered its part. */
+function onePerTurn<Item, Answer>(
+  run: (items: readonly Item[]) => readonly Answer[],
+): (item: Item) => Promise<Answer> {
+  let waiting: { item: Item; resolve(answer: Answer): void; reject(error: unknown): void }[] = [];
+  const runWaiting = () => {
+    const asked = waiting;
+    waiting = [];
+    try {
+      const answers = run(asked.map(({ item }) => item));
+      asked.forEach(({ resolve }, index) => resolve(answers[index] as Answer));
+    } catch (error) {
+      for (const { reject } of asked) reject(error);
+    }
+  };
+  return (item) =>
+    new Promise((resolve, reject) => {
+      if (waiting.push({ item, resolve, reject }) === 1) setImmediate(runWaiting);
+    });
+}
+
+/**
  * The embedded key store: `keys.db` beside the log. Deleted keys are overwritten in the file
  * (`secure_delete`) and the write-ahead log is emptied after an erasure, so no copy of a key is left.
  *
  * A key is on disk before the event sealed with it is (a key lost in a crash is data lost): spares
- * are fsynced when made, off the event loop; handing one to a subject is an ordinary commit.
+ * are fsynced when made, off the event loop. Handing them to subjects is written later, together
+ * (HANDING_OUT_MS), and only for keys still spare: an erasure meanwhile is not undone. The keys of
+ * concurrent writes about new subjects are looked up together, once per turn of the event loop.
  * `inTurn` (the demo data): each commit is synced before the write goes on instead, so that
  * concurrent writes never overtake each other and two first starts with one seed write the same log.
  */
@@ -49,6 +78,10 @@ export function openSqliteKeyStore(
     insert: db.prepare<[string, string, Buffer, string]>(
       'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) VALUES (?, ?, ?, ?)',
     ),
+    assign: db.prepare<[string, string, string]>(
+      'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) ' +
+        'SELECT ?, key_id, key, ? FROM spare_keys WHERE key_id = ?',
+    ),
     insertSpare: db.prepare<[string, Buffer, string]>(
       'INSERT OR IGNORE INTO spare_keys (key_id, key, created_at) VALUES (?, ?, ?)',
     ),
@@ -68,31 +101,69 @@ export function openSqliteKeyStore(
   const dropSpares = (keyIds: readonly string[]) => {
     for (const id of keyIds) statements.dropSpare.run(id);
   };
-  const assign = db.transaction((subject: string, { id, key }: SubjectKey, createdAt: string) => {
-    statements.dropSpare.run(id);
-    statements.insert.run(subject, id, key, createdAt);
+  const keysOf = (subjects: readonly string[]) => statements.of.all(JSON.stringify(subjects)).map(kept);
+  const lookUp = inTurn
+    ? async (subjects: readonly string[]) => keysOf(subjects)
+    : onePerTurn((lists: readonly (readonly string[])[]) => {
+        const found = new Map<string | null, KeptKey[]>();
+        for (const row of keysOf([...new Set(lists.flat())])) {
+          found.set(row.subject, [...(found.get(row.subject) ?? []), row]);
+        }
+        return lists.map((subjects) => subjects.flatMap((subject) => found.get(subject) ?? []));
+      });
+
+  /** Spares handed to subjects, not written yet, by subject. */
+  const handedOut = new Map<string, { key: SubjectKey; createdAt: string }[]>();
+  let writing: NodeJS.Timeout | null = null;
+  const writeHandedOut = db.transaction(() => {
+    for (const [subject, keys] of handedOut) {
+      for (const { key, createdAt } of keys) {
+        statements.assign.run(subject, createdAt, key.id);
+        statements.dropSpare.run(key.id);
+      }
+    }
+    handedOut.clear();
   });
+  const writeHandedOutNow = () => {
+    if (writing) clearTimeout(writing);
+    writing = null;
+    if (handedOut.size > 0) writeHandedOut.immediate();
+  };
+  /** The subjects' keys: those written, and those handed out and not written yet. */
+  const withHandedOut = (subjects: readonly string[], rows: readonly KeptKey[]): KeptKey[] => [
+    ...rows,
+    ...subjects.flatMap((subject) => (handedOut.get(subject) ?? []).map(({ key }) => ({ subject, ...key }))),
+  ];
+
   const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
     statements.erase.run(subject);
     dropSpares(keyIds);
   });
   return cachedKeyStore(
     {
-      of: async (subjects) =>
-        subjects.length === 0 ? [] : statements.of.all(JSON.stringify(subjects)).map(kept),
+      of: async (subjects) => (subjects.length === 0 ? [] : withHandedOut(subjects, await lookUp(subjects))),
       spares: async (keyIds) => statements.spares.all(JSON.stringify(keyIds)).map(kept),
       async insert(keys, createdAt) {
         insert.immediate(keys, createdAt);
         if (!inTurn) await walSync.afterCommit();
       },
-      assign: async (subject, key, createdAt) => assign.immediate(subject, key, createdAt),
+      async assign(subject, key, createdAt) {
+        handedOut.set(subject, [...(handedOut.get(subject) ?? []), { key, createdAt }]);
+        if (inTurn) writeHandedOutNow();
+        else if (!writing) writing = setTimeout(writeHandedOutNow, HANDING_OUT_MS).unref();
+      },
       async erase(subject, keyIds) {
+        writeHandedOutNow();
         erase.immediate(subject, keyIds);
         db.pragma('wal_checkpoint(TRUNCATE)');
       },
       drop: async (keyIds) => db.transaction(dropSpares).immediate(keyIds),
-      all: async () => statements.all.all().map(kept),
+      async all() {
+        writeHandedOutNow();
+        return statements.all.all().map(kept);
+      },
       async close() {
+        writeHandedOutNow();
         await walSync.close();
         db.close();
       },

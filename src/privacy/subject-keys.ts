@@ -3,6 +3,24 @@ import { KEY_BYTES, type SubjectKey } from './sealed-value';
 /** Random bytes: the system's, or a seeded generator's for the demo data (the same log on every first start). */
 export type RandomBytes = (size: number) => Buffer;
 
+/** Bytes drawn from the source at once, and served in small pieces: one draw for many IVs. */
+const DRAWN_AT_ONCE = 4096;
+
+/** Small random draws served from larger ones (each draw from the system's generator costs a call into it). */
+export function drawnInBulk(source: RandomBytes): RandomBytes {
+  let drawn: Buffer = Buffer.alloc(0);
+  let used = 0;
+  return (size) => {
+    if (size > DRAWN_AT_ONCE) return source(size);
+    if (used + size > drawn.length) {
+      drawn = source(DRAWN_AT_ONCE);
+      used = 0;
+    }
+    used += size;
+    return Buffer.from(drawn.subarray(used - size, used));
+  };
+}
+
 /**
  * The data subjects' keys, kept outside the log: erasing a subject deletes its keys, and what was
  * sealed under them can no longer be read. A subject written to after its erasure gets a new key:
@@ -113,9 +131,11 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
   /** Makes the next spares (their random bytes drawn at once, in turn with the writes that need them). */
   function makeSpares(): Promise<void> {
     making ??= (async () => {
-      const made = Array.from({ length: SPARES_AT_ONCE }, () => ({
-        id: randomBytes(KEY_ID_BYTES).toString('hex'),
-        key: randomBytes(KEY_BYTES),
+      const size = KEY_ID_BYTES + KEY_BYTES;
+      const bytes = randomBytes(SPARES_AT_ONCE * size);
+      const made = Array.from({ length: SPARES_AT_ONCE }, (_, index) => ({
+        id: bytes.toString('hex', index * size, index * size + KEY_ID_BYTES),
+        key: Buffer.from(bytes.subarray(index * size + KEY_ID_BYTES, (index + 1) * size)),
       }));
       await rows.insert(
         made.map((key) => ({ ...key, subject: null })),

@@ -21,6 +21,9 @@ const filesHolding = (file: string, key: Buffer) =>
     .filter(({ bytes }) => bytes.indexOf(key) !== -1)
     .map(({ name }) => path.basename(name));
 
+/** A while after which a store has written the keys it handed out (it writes them together, 50 ms at most after). */
+const handingOutWritten = () => new Promise((resolve) => setTimeout(resolve, 150));
+
 /** The keys of one subject, as the store answers for it. */
 const keysOfOne = async (store: SubjectKeyStore, subject: string) =>
   (await store.keysOf([subject])).get(subject) as ReadonlyMap<string, Buffer>;
@@ -83,10 +86,20 @@ describe('the SQLite subject key store', () => {
       expect(await keysOfOne(reopened, ALICE)).toEqual(new Map([[first.id, first.key]]));
     });
 
-    it('returns the key another store on the same file made', async () => {
+    it('returns the key another store on the same file made, once that store wrote it', async () => {
       const one = openStore();
       const made = (await one.sealingKeys([ALICE])).get(ALICE)!;
+      await handingOutWritten();
       expect((await openStore().sealingKeys([ALICE])).get(ALICE)).toEqual(made);
+    });
+
+    it('opens values under a key another store handed out and has not written yet, by its id', async () => {
+      const one = openStore();
+      const made = (await one.sealingKeys([ALICE])).get(ALICE)!;
+      const other = openStore();
+      expect((await other.keysNamed(new Map([[ALICE, new Set([made.id])]]))).get(ALICE)).toEqual(
+        new Map([[made.id, made.key]]),
+      );
     });
   });
 
@@ -115,11 +128,13 @@ describe('the SQLite subject key store', () => {
     it('are made durably in advance, many at once, and handed to new subjects', async () => {
       const keys = openStore();
       const alice = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      await handingOutWritten();
       const waiting = spareIds();
       expect(waiting.length).toBeGreaterThan(100);
       expect(waiting).not.toContain(alice.id);
       const bob = (await keys.sealingKeys([BOB])).get(BOB)!;
       expect(waiting).toContain(bob.id);
+      await handingOutWritten();
       expect(spareIds()).not.toContain(bob.id);
     });
 
@@ -149,7 +164,9 @@ describe('the SQLite subject key store', () => {
       expect((await keysOfOne(after, ALICE)).size).toBe(0);
       const named = await after.keysNamed(new Map([[ALICE, new Set([alice.id, 'ffffffffffffffff'])]]));
       expect(named.get(ALICE)).toEqual(new Map([[alice.id, alice.key]]));
-      // Given back to the subject: its next value is sealed under the same key.
+      // Given back to the subject: its next value is sealed under the same key, here and elsewhere.
+      expect((await after.sealingKeys([ALICE])).get(ALICE)).toEqual(alice);
+      await handingOutWritten();
       expect((await openStore().sealingKeys([ALICE])).get(ALICE)).toEqual(alice);
     });
 
@@ -250,10 +267,20 @@ describe('the SQLite subject key store', () => {
       expect(subjects.filter((subject) => !erased.includes(subject)).every(found)).toBe(true);
     });
 
+    it('by the ids its values name is not undone by another store writing the key it handed out', async () => {
+      const handing = openStore();
+      const alice = (await handing.sealingKeys([ALICE])).get(ALICE)!;
+      await openStore().erase(ALICE, [alice.id]);
+      await handingOutWritten();
+      expect((await keysOfOne(openStore(), ALICE)).size).toBe(0);
+      expect(filesHolding(file, alice.key)).toEqual([]);
+    });
+
     it('leaves no copy of the key while another store has the file open', async () => {
       const keys = openStore();
       const other = openStore();
       const alice = (await keys.sealingKeys([ALICE, BOB])).get(ALICE)!;
+      await handingOutWritten();
       expect((await keysOfOne(other, ALICE)).size).toBe(1);
       await keys.erase(ALICE);
       expect(filesHolding(file, alice.key)).toEqual([]);
@@ -283,6 +310,7 @@ describe('the SQLite subject key store', () => {
       const second = openStore();
       const made = (await first.sealingKeys([ALICE, BOB])).get(ALICE)!;
       expect((await keysOfOne(first, ALICE)).get(made.id)).toEqual(made.key);
+      await handingOutWritten();
 
       await second.erase(ALICE);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
