@@ -41,8 +41,19 @@ function holdsValueAt(data: Json, path: string): boolean {
   return false;
 }
 
+/** `erasedAs` of each schema and path, worked out once: schemas do not change. */
+const erasedAsFound = new WeakMap<z.ZodType, Map<string, ErasedAs>>();
+
 /** Whether the schema at `path` accepts null: a value erased there then reads null, else "[erased]". */
 function erasedAs(schema: z.ZodType, path: string): ErasedAs {
+  let paths = erasedAsFound.get(schema);
+  if (!paths) erasedAsFound.set(schema, (paths = new Map()));
+  let found = paths.get(path);
+  if (found === undefined) paths.set(path, (found = erasedAtPath(schema, path)));
+  return found;
+}
+
+function erasedAtPath(schema: z.ZodType, path: string): ErasedAs {
   let at: z.ZodType | undefined = schema;
   for (const step of path.split('.')) {
     const name = step.endsWith('[]') ? step.slice(0, -2) : step;
@@ -60,17 +71,24 @@ function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
   return at;
 }
 
+/** What sealing takes: the declarations, the keys, where IVs come from, and the values it remembers opened. */
+export interface Sealing {
+  catalog: SuiteCatalog;
+  keys: SubjectKeyStore;
+  randomBytes: RandomBytes;
+  opened?: OpenedValues;
+}
+
 /**
  * The events with their personal fields sealed: one sealing key per subject (made when it has none),
- * a fresh IV per value. Events of types that declare no personal data pass unchanged.
+ * a fresh IV per value. Events of types that declare no personal data pass unchanged. `creating`: the
+ * append creates the stream, so the stream, as a subject, has no key yet (nothing was sealed for it).
  */
 export async function sealEvents(
   stream: string,
   events: readonly PendingEvent[],
-  catalog: SuiteCatalog,
-  keys: SubjectKeyStore,
-  randomBytes: RandomBytes,
-  opened = new OpenedValues(),
+  { catalog, keys, randomBytes, opened = new OpenedValues() }: Sealing,
+  { creating = false } = {},
 ): Promise<PendingEvent[]> {
   const declared = events.map((event) => ({
     event,
@@ -88,7 +106,7 @@ export async function sealEvents(
     }
   }
   if (subjects.length === 0) return [...events];
-  const sealing = await keys.sealingKeys(subjects);
+  const sealing = await keys.sealingKeys(subjects, { withoutKeys: creating ? [stream] : [] });
   return declared.map(({ event, definition }) => {
     if (!definition || definition.personal.length === 0) return event;
     const data = structuredClone(event.data);

@@ -1,6 +1,6 @@
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
-import type { AppendResult, EventStore, PendingEvent } from '../events/event-store';
+import type { AppendOptions, AppendResult, EventStore, PendingEvent } from '../events/event-store';
 import { OpenedValues } from './opened-values';
 import { openAll, sealEvents } from './personal-data';
 import { drawnInBulk, type RandomBytes, type SubjectKeyStore } from './subject-keys';
@@ -17,9 +17,9 @@ export function withPersonalData(
   randomBytes: RandomBytes,
 ): EventStore {
   const opened = new OpenedValues();
-  const ivs = drawnInBulk(randomBytes);
-  const seal = (stream: string, events: PendingEvent[]) =>
-    sealEvents(stream, events, catalog, keys, ivs, opened);
+  const sealing = { catalog, keys, randomBytes: drawnInBulk(randomBytes), opened };
+  const seal = (stream: string, events: PendingEvent[], { expectedRevision }: AppendOptions) =>
+    sealEvents(stream, events, sealing, { creating: expectedRevision === 'no_stream' });
   const openEvents = async <Event extends StoredEvent>(events: readonly Event[]): Promise<Event[]> => {
     const data = await openAll(
       events.map((event) => event.data),
@@ -30,23 +30,38 @@ export function withPersonalData(
       data[index] === event.data ? event : { ...event, data: data[index] },
     );
   };
-  const openResult = async (result: AppendResult): Promise<AppendResult> => ({
-    ...result,
-    events: await openEvents(result.events),
-  });
+  /** The appended events with the data they were given (the values just sealed), unless the store answered others (a repeat). */
+  const asGiven = async (
+    result: AppendResult,
+    given: readonly PendingEvent[],
+    sealed: readonly PendingEvent[],
+  ): Promise<AppendResult> => {
+    const appended = result.events.every((event, index) => event.data === sealed[index]?.data);
+    if (!appended) return { ...result, events: await openEvents(result.events) };
+    return {
+      ...result,
+      events: result.events.map((event, index) => ({ ...event, data: given[index]?.data })),
+    };
+  };
   return {
     ...store,
     async append(stream, events, options) {
-      return openResult(await store.append(stream, await seal(stream, events), options));
+      const sealed = await seal(stream, events, options);
+      return asGiven(await store.append(stream, sealed, options), events, sealed);
     },
     async appendAll(appends) {
       const sealed = await Promise.all(
         appends.map(async (part) => ({
           ...part,
-          events: await seal(part.stream, part.events),
+          events: await seal(part.stream, part.events, part.options),
         })),
       );
-      return Promise.all((await store.appendAll(sealed)).map(openResult));
+      const results = await store.appendAll(sealed);
+      return Promise.all(
+        results.map((result, index) =>
+          asGiven(result, appends[index]?.events ?? [], sealed[index]?.events ?? []),
+        ),
+      );
     },
     readStream: async (stream, options) => openEvents(await store.readStream(stream, options)),
     readAll: async (options) => openEvents(await store.readAll(options)),

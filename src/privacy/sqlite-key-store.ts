@@ -78,29 +78,35 @@ export function openSqliteKeyStore(
     insert: db.prepare<[string, string, Buffer, string]>(
       'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) VALUES (?, ?, ?, ?)',
     ),
-    assign: db.prepare<[string, string, string]>(
+    // Many rows a statement (as JSON): a statement per row costs more than its row.
+    assign: db.prepare<[string]>(
       'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) ' +
-        'SELECT ?, key_id, key, ? FROM spare_keys WHERE key_id = ?',
+        "SELECT handed.value ->> 'subject', spare.key_id, spare.key, handed.value ->> 'at' " +
+        "FROM json_each(?) AS handed JOIN spare_keys AS spare ON spare.key_id = handed.value ->> 'id'",
     ),
-    insertSpare: db.prepare<[string, Buffer, string]>(
-      'INSERT OR IGNORE INTO spare_keys (key_id, key, created_at) VALUES (?, ?, ?)',
+    insertSpares: db.prepare<[string, string]>(
+      'INSERT OR IGNORE INTO spare_keys (key_id, key, created_at) ' +
+        "SELECT value ->> 'id', unhex(value ->> 'key'), ? FROM json_each(?)",
     ),
     erase: db.prepare<[string]>('DELETE FROM subject_keys WHERE subject = ?'),
-    dropSpare: db.prepare<[string]>('DELETE FROM spare_keys WHERE key_id = ?'),
+    dropSpares: db.prepare<[string]>(
+      'DELETE FROM spare_keys WHERE key_id IN (SELECT value FROM json_each(?))',
+    ),
     all: db.prepare<[], KeyRow>(
       'SELECT subject, key_id, key FROM subject_keys UNION ALL SELECT NULL, key_id, key FROM spare_keys',
     ),
   };
   const kept = ({ subject, key_id, key }: KeyRow): KeptKey => ({ subject, id: key_id, key });
   const insert = db.transaction((keys: readonly KeptKey[], createdAt: string) => {
-    for (const { subject, id, key } of keys) {
-      if (subject === null) statements.insertSpare.run(id, key, createdAt);
-      else statements.insert.run(subject, id, key, createdAt);
-    }
+    const spares = keys.filter(({ subject }) => subject === null);
+    statements.insertSpares.run(
+      createdAt,
+      JSON.stringify(spares.map(({ id, key }) => ({ id, key: key.toString('hex') }))),
+    );
+    for (const { subject, id, key } of keys)
+      if (subject !== null) statements.insert.run(subject, id, key, createdAt);
   });
-  const dropSpares = (keyIds: readonly string[]) => {
-    for (const id of keyIds) statements.dropSpare.run(id);
-  };
+  const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
   const keysOf = (subjects: readonly string[]) => statements.of.all(JSON.stringify(subjects)).map(kept);
   const lookUp = inTurn
     ? async (subjects: readonly string[]) => keysOf(subjects)
@@ -116,12 +122,11 @@ export function openSqliteKeyStore(
   const handedOut = new Map<string, { key: SubjectKey; createdAt: string }[]>();
   let writing: NodeJS.Timeout | null = null;
   const writeHandedOut = db.transaction(() => {
-    for (const [subject, keys] of handedOut) {
-      for (const { key, createdAt } of keys) {
-        statements.assign.run(subject, createdAt, key.id);
-        statements.dropSpare.run(key.id);
-      }
-    }
+    const handed = [...handedOut].flatMap(([subject, keys]) =>
+      keys.map(({ key, createdAt }) => ({ subject, id: key.id, at: createdAt })),
+    );
+    statements.assign.run(JSON.stringify(handed));
+    dropSpares(handed.map(({ id }) => id));
     handedOut.clear();
   });
   const writeHandedOutNow = () => {
@@ -157,7 +162,7 @@ export function openSqliteKeyStore(
         erase.immediate(subject, keyIds);
         db.pragma('wal_checkpoint(TRUNCATE)');
       },
-      drop: async (keyIds) => db.transaction(dropSpares).immediate(keyIds),
+      drop: async (keyIds) => dropSpares(keyIds),
       async all() {
         writeHandedOutNow();
         return statements.all.all().map(kept);

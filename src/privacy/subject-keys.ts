@@ -34,8 +34,14 @@ export interface SubjectKeyStore {
    * does not know (made by another process, or erased): `wanted` names the key ids by subject.
    */
   keysNamed(wanted: ReadonlyMap<string, ReadonlySet<string>>): Promise<KeysBySubject>;
-  /** The key to seal new values of each subject with; a subject that has none is handed one. */
-  sealingKeys(subjects: readonly string[]): Promise<ReadonlyMap<string, SubjectKey>>;
+  /**
+   * The key to seal new values of each subject with; a subject that has none is handed one.
+   * `withoutKeys`: subjects known to have none yet (a stream being created), handed one without a look.
+   */
+  sealingKeys(
+    subjects: readonly string[],
+    options?: { withoutKeys?: readonly string[] },
+  ): Promise<ReadonlyMap<string, SubjectKey>>;
   /**
    * Deletes every key of the subject, and the keys named `keyIds` (those its sealed values name: a
    * key handed to it may still be kept as a spare, see `KeyRows.assign`), leaving no copy in the store.
@@ -180,8 +186,9 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
       }
       return found;
     },
-    async sealingKeys(subjects) {
-      const known = await keysOf(new Set(subjects));
+    async sealingKeys(subjects, { withoutKeys = [] } = {}) {
+      const known = await keysOf(new Set(subjects.filter((subject) => !withoutKeys.includes(subject))));
+      for (const subject of withoutKeys) if (subjects.includes(subject)) known.set(subject, new Map());
       const sealing = new Map<string, SubjectKey>();
       for (const [subject, keys] of known) {
         const latest = [...keys].at(-1);

@@ -101,7 +101,7 @@ describe('personal data in events', () => {
   let cleanup: () => void;
   let keys: SubjectKeyStore;
   const sealOne = async (stream: string, event: PendingEvent) =>
-    (await sealEvents(stream, [event], catalog, keys, randomBytes))[0]!;
+    (await sealEvents(stream, [event], { catalog, keys, randomBytes }))[0]!;
 
   beforeEach(() => {
     ({ dir, cleanup } = tempDir('suite-personal-'));
@@ -186,9 +186,7 @@ describe('personal data in events', () => {
       const [aliceMentioned, bobMentioned] = await sealEvents(
         't.note-5',
         [mentioned('1', 'Alice Example'), mentioned('2', 'Bob Example')],
-        catalog,
-        keys,
-        randomBytes,
+        { catalog, keys, randomBytes },
       );
       const sealing = await keys.sealingKeys([ALICE, BOB, 't.note-5']);
       const alice = aliceMentioned!.data as Record<string, string>;
@@ -205,13 +203,11 @@ describe('personal data in events', () => {
     });
 
     it('seals every subject of one batch under one key each, with a fresh IV per value', async () => {
-      const sealed = await sealEvents(
-        ALICE,
-        [registered(), registered({ name: 'Alice Example' })],
+      const sealed = await sealEvents(ALICE, [registered(), registered({ name: 'Alice Example' })], {
         catalog,
         keys,
         randomBytes,
-      );
+      });
       const [first, second] = sealed.map(({ data }) => data as Data);
       expect(sealedHeader(first!.name)?.keyId).toBe(sealedHeader(second!.name)?.keyId);
       expect(first!.name).not.toBe(second!.name);
@@ -225,13 +221,13 @@ describe('personal data in events', () => {
         data: { name: 'Alice Example' },
       };
       const unknown: PendingEvent = { type: 'Unheard', schema_version: 1, data: { name: 'Alice Example' } };
-      const onlyThings = await sealEvents('t.thing-1', [thing, unknown], catalog, keys, randomBytes);
+      const onlyThings = await sealEvents('t.thing-1', [thing, unknown], { catalog, keys, randomBytes });
       expect(onlyThings[0]).toBe(thing);
       expect(onlyThings[1]).toBe(unknown);
-      const mixed = await sealEvents('t.person-1', [thing, registered()], catalog, keys, randomBytes);
+      const mixed = await sealEvents('t.person-1', [thing, registered()], { catalog, keys, randomBytes });
       expect(mixed[0]).toBe(thing);
       // An event of a module the catalog does not know passes as it is.
-      const elsewhere = await sealEvents('other.person-1', [registered()], catalog, keys, randomBytes);
+      const elsewhere = await sealEvents('other.person-1', [registered()], { catalog, keys, randomBytes });
       expect((elsewhere[0]!.data as Data).name).toBe('Alice Example');
       // No keys were made for streams whose events carry nothing personal.
       expect((await keys.allKeys()).map(({ subject }) => subject)).toEqual([ALICE]);
@@ -240,7 +236,7 @@ describe('personal data in events', () => {
     it('does not change the events it is given', async () => {
       const events = [registered(), mentioned('2', 'Bob Example')];
       const before = structuredClone(events);
-      const sealed = await sealEvents(ALICE, events, catalog, keys, randomBytes);
+      const sealed = await sealEvents(ALICE, events, { catalog, keys, randomBytes });
       expect(events).toEqual(before);
       expect(sealed[0]!.data).not.toBe(events[0]!.data);
     });
@@ -318,9 +314,7 @@ describe('personal data in events', () => {
         const [alice, bob] = await sealEvents(
           't.note-5',
           [mentioned('1', 'Alice Example'), mentioned('2', 'Bob Example')],
-          catalog,
-          keys,
-          randomBytes,
+          { catalog, keys, randomBytes },
         );
         const bobRegistered = await sealOne(BOB, registered({ id: '2', name: 'Bob Example' }));
         await keys.erase(ALICE);
