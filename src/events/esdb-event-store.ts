@@ -1,7 +1,6 @@
 import {
   BACKWARDS,
   END,
-  EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
   START,
@@ -10,12 +9,11 @@ import {
   excludeSystemEvents,
   jsonEvent,
   type AllStreamResolvedEvent,
-  type AllStreamSubscription,
   type Direction,
   type ReadPosition,
   type ReadRevision,
-  type StreamingRead,
 } from '@eventstore/db-client';
+import { connectEsdb, type EsdbClient, type EsdbSubscription } from './esdb-client';
 import { streamCategory, streamNumber, type EventMetadata, type StoredEvent } from './envelope';
 import {
   appendRevisionFor,
@@ -55,7 +53,7 @@ const ANY_ATTEMPTS = 5;
 const RESUBSCRIBE_MS = 1000;
 const IDEMPOTENCY_EVENT = 'IdempotencyKeyRecorded';
 
-async function collect<E>(read: StreamingRead<E>): Promise<E[]> {
+async function collect<E>(read: AsyncIterable<E>): Promise<E[]> {
   const items: E[] = [];
   try {
     for await (const item of read) items.push(item);
@@ -118,12 +116,15 @@ function chain(
  *   yet), `streamHeads` scans it and reads each stream's last event, an append reads the stream's last
  *   event before writing and its own events after (for their positions).
  */
-export function openEsdbEventStore(connectionString: string): EventStore {
-  const client = EventStoreDBClient.connectionString(connectionString);
+export function openEsdbEventStore(
+  connectionString: string,
+  connect: (connectionString: string) => EsdbClient = connectEsdb,
+): EventStore {
+  const client = connect(connectionString);
   const listeners = new Set<(head: number) => void>();
   const streamNumbers = { scannedTo: 0, last: new Map<string, number>() };
   let notified = 0;
-  let subscription: AllStreamSubscription | null = null;
+  let subscription: EsdbSubscription | null = null;
   let resubscribe: NodeJS.Timeout | null = null;
 
   async function readStreamEvents(
@@ -182,7 +183,9 @@ export function openEsdbEventStore(connectionString: string): EventStore {
   }
 
   async function findIdempotency(key: string): Promise<IdempotencyRecord | null> {
-    const [resolved] = await collect(client.readStream(idempotencyStream(key), { maxCount: 1 }));
+    const [resolved] = await collect(
+      client.readStream(idempotencyStream(key), { fromRevision: START, maxCount: 1, direction: FORWARDS }),
+    );
     return (resolved?.event?.data as IdempotencyRecord | undefined) ?? null;
   }
 
@@ -191,7 +194,7 @@ export function openEsdbEventStore(connectionString: string): EventStore {
     try {
       await client.appendToStream(
         idempotencyStream(claim.key),
-        jsonEvent({ type: IDEMPOTENCY_EVENT, data: record }),
+        [jsonEvent({ type: IDEMPOTENCY_EVENT, data: record })],
         {
           expectedRevision: NO_STREAM,
         },
