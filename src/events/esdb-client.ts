@@ -1,5 +1,6 @@
 import {
   EventStoreDBClient,
+  StreamNotFoundError,
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type AppendResult,
@@ -44,4 +45,16 @@ export interface EsdbClient {
 
 export function connectEsdb(connectionString: string): EsdbClient {
   return EventStoreDBClient.connectionString(connectionString);
+}
+
+/** Every item of a read; a stream that does not exist reads as empty. */
+export async function collect<E>(read: AsyncIterable<E>): Promise<E[]> {
+  const items: E[] = [];
+  try {
+    for await (const item of read) items.push(item);
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) return [];
+    throw error;
+  }
+  return items;
 }
