@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { EventStore } from './events/event-store';
+
+/** Lags are counted by reading the events past a position, up to this many (reported as this many). */
+export const LAG_COUNT_LIMIT = 10_000;
 import type { ProjectionProgress } from './projections/runtime';
 import type { JobQueue } from './workers/job-queue';
 
@@ -21,6 +24,9 @@ export function createMetrics(sources: MetricSources): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const head = () => sources.eventStore.headPosition();
+  // Positions need not be dense (EventStoreDB's are log offsets): events are counted, not positions.
+  const eventsAfter = async (position: number) =>
+    (await sources.eventStore.readAll({ after: position, limit: LAG_COUNT_LIMIT })).length;
 
   new Gauge({
     name: 'suite_event_log_head_position',
@@ -34,10 +40,10 @@ export function createMetrics(sources: MetricSources): Registry {
   if (projections) {
     new Gauge({
       name: 'suite_projector_lag_events',
-      help: 'Events in the log that the read models do not show yet',
+      help: `Events in the log that the read models do not show yet (counted up to ${LAG_COUNT_LIMIT})`,
       registers: [registry],
       async collect() {
-        this.set(Math.max(0, (await head()) - projections.position()));
+        this.set(await eventsAfter(projections.position()));
       },
     });
     new Gauge({
@@ -52,10 +58,10 @@ export function createMetrics(sources: MetricSources): Registry {
   if (relayPosition) {
     new Gauge({
       name: 'suite_relay_lag_events',
-      help: 'Events in the log not yet acknowledged by the broker',
+      help: `Events in the log not yet acknowledged by the broker (counted up to ${LAG_COUNT_LIMIT})`,
       registers: [registry],
       async collect() {
-        this.set(Math.max(0, (await head()) - relayPosition()));
+        this.set(await eventsAfter(relayPosition()));
       },
     });
   }

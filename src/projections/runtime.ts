@@ -253,7 +253,8 @@ export function createProjectionRuntime(
       await loadCheckpoints();
       await trigger();
       following = retryingAfterFailure(trigger, onError);
-      unsubscribe = eventStore.onAppended(following.run);
+      // From where the catch-up ended: what another process commits before the subscription is up counts.
+      unsubscribe = eventStore.onAppended(following.run, position);
     },
     async follow(pollMs) {
       await readStore.defineCollections([PARKED_EVENTS]);

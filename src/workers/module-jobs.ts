@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Logger } from 'pino';
 import type { ModuleDefinition, ModuleJob, RouteServices } from '../api/kit/module';
 import type { CommandContext } from '../commands/context';
 import { streamModule, type StoredEvent } from '../events/envelope';
+import { hashUuid } from '../events/event-ids';
 import type { EventStore } from '../events/event-store';
 import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
 import type { ReadStore } from '../projections/read-store';
@@ -29,12 +29,6 @@ const CHECKPOINT = 'jobs';
 /** Events read without queueing a job before the checkpoint is saved anyway. */
 const SAVE_EVERY = 10_000;
 const BATCH_SIZE = 2000;
-
-/** A UUID drawn from a hash, so a job's events are the same whichever worker runs it. */
-function hashUuid(text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /**
  * The command context of one job run: the worker as actor, the cause's time and correlation, and
@@ -103,7 +97,8 @@ export function followJobTriggers(
 ): JobTriggers {
   const triggered = modules.filter((module) => module.jobs?.some((job) => job.trigger));
   let position: number | null = null;
-  let saved = 0;
+  /** Events read since the checkpoint was last saved (positions are no counts: see ReadAllOptions). */
+  let unsaved = 0;
   let unsubscribe: (() => void) | null = null;
   let following: Retrying | null = null;
 
@@ -140,16 +135,17 @@ export function followJobTriggers(
 
   async function run(): Promise<void> {
     if (position === null) {
-      position = saved = (await services.readStore.checkpoints()).get(CHECKPOINT) ?? 0;
+      position = (await services.readStore.checkpoints()).get(CHECKPOINT) ?? 0;
     }
     for (;;) {
       const events = await services.log.events.readAll({ after: position, limit: BATCH_SIZE });
       if (events.length === 0) return;
       const queued = await queueDue(events);
       position = (events[events.length - 1] as StoredEvent).position;
-      if (queued > 0 || position - saved >= SAVE_EVERY) {
+      unsaved += events.length;
+      if (queued > 0 || unsaved >= SAVE_EVERY) {
         await services.readStore.commit([], new Map([[CHECKPOINT, position]]));
-        saved = position;
+        unsaved = 0;
       }
     }
   }
@@ -164,7 +160,7 @@ export function followJobTriggers(
       following ??= retryingAfterFailure(catchUp, (error) =>
         logger.error({ err: error }, 'job triggers failed'),
       );
-      unsubscribe ??= services.eventStore.onAppended(following.run);
+      unsubscribe ??= services.eventStore.onAppended(following.run, position ?? undefined);
     },
     async stop() {
       unsubscribe?.();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { appendRuns, eventBytes } from '../../src/events/append-size';
 import type { EventMetadata } from '../../src/events/envelope';
 import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
@@ -102,13 +103,22 @@ const counters = [
 const counted = (count: number) =>
   Array.from({ length: count }, () => ({ type: 'Counted', data: {}, schema_version: 1 }));
 
-/** Appends `count` events to `stream` after `revision` (-1: a new stream); answers the last one's position. */
+/**
+ * Appends `count` events to `stream` after `revision` (-1: a new stream), in as many appends as the
+ * bound of one append needs; answers the last one's position.
+ */
 async function append(store: EventStore, stream: string, revision: number, count: number): Promise<number> {
-  const { events } = await store.append(stream, counted(count), {
-    expectedRevision: revision < 0 ? 'no_stream' : revision,
-    metadata,
-  });
-  return events[events.length - 1]!.position;
+  let last = revision;
+  let position = 0;
+  for (const run of appendRuns(counted(count), (event) => eventBytes(event, metadata))) {
+    const { events } = await store.append(stream, run, {
+      expectedRevision: last < 0 ? 'no_stream' : last,
+      metadata,
+    });
+    last += run.length;
+    position = events[events.length - 1]!.position;
+  }
+  return position;
 }
 
 let cleanup: () => void;
