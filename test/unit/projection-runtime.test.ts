@@ -53,7 +53,7 @@ function holdingEachCommitForTheNext(store: ReadStore, head: number): ReadStore 
     ...store,
     async commit(changes, checkpoints, after) {
       releaseTheOneBefore();
-      if (Math.max(...checkpoints.values()) < head) {
+      if (Math.max(...[...checkpoints.values()].map(({ to }) => to)) < head) {
         await new Promise<void>((resolve) => (releaseTheOneBefore = resolve));
       }
       await store.commit(changes, checkpoints, after);
@@ -190,7 +190,7 @@ describe('projection runtime, over more than one batch of events', () => {
     const head = await append(events, 'a.counter-1', ahead + 999, 1000);
     await readStore.commit(
       [{ collection: 'b.counters', id: 'b.counter-1', doc: { id: 'b.counter-1', count: 2, last: 0 } }],
-      new Map([['b', bCheckpoint]]),
+      new Map([['b', { from: 0, to: bCheckpoint }]]),
     );
 
     const runtime = createProjectionRuntime(events, readStore, [counter('a'), counter('b')], {
