@@ -249,11 +249,13 @@ describe('SQLite read store: a search with filters', () => {
       status: index % 7 === 0 ? 'Open' : 'Closed',
     }));
     const idOf = { integer: (index: number) => index + 1, string: (index: number) => `key-${index + 1}` };
-    for (const [kind, name] of Object.entries(kinds) as ['integer' | 'string', string][]) {
+    for (const [position, [kind, name]] of (
+      Object.entries(kinds) as ['integer' | 'string', string][]
+    ).entries()) {
       const stored = docs.map((doc, index) => ({ id: idOf[kind](index), ...doc }));
       await store.commit(
         stored.map((doc) => ({ collection: name, id: doc.id, doc })),
-        new Map([['tests', { from: 0, to: 1 }]]),
+        new Map([['tests', { from: position, to: position + 1 }]]),
       );
       // In id order: numeric for integer ids, by code unit (SQLite's BINARY) for string ids.
       const before = (a: number | string, b: number | string) => (a < b ? -1 : 1);

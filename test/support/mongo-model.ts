@@ -599,10 +599,10 @@ function duplicate(collection: CollectionState, value: Document): never {
 /** A document with an update's operators applied (`$setOnInsert` only when it is inserted). */
 function updated(doc: Stored, update: Document, inserting: boolean): Stored {
   const { $setOnInsert, ...operators } = update as { $setOnInsert?: Document } & Document;
-  const next = structuredClone(doc);
-  applyUpdate(
-    next,
-    inserting && $setOnInsert ? { ...operators, $set: { ...operators.$set, ...$setOnInsert } } : operators,
-  );
+  // A copy through BSON, and values set as they are: BSON values (Binary) stay what they are.
+  const next = BSON.deserialize(BSON.serialize(doc)) as Stored;
+  const modifier =
+    inserting && $setOnInsert ? { ...operators, $set: { ...operators.$set, ...$setOnInsert } } : operators;
+  applyUpdate(next, modifier, undefined, undefined, { cloneMode: 'none' });
   return next;
 }

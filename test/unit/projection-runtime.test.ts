@@ -213,6 +213,30 @@ describe('projection runtime, over more than one batch of events', () => {
   });
 });
 
+describe('projection runtime, over a store that bounds its commits', () => {
+  it('ends each batch at about the changes the store takes in one commit (MongoDB: a transaction within 60 s)', async () => {
+    for (let stream = 1; stream <= 350; stream++) await append(events, `a.counter-${stream}`, -1, 1);
+    const commitSizes: number[] = [];
+    const bounded: ReadStore = {
+      ...readStore,
+      maxCommitChanges: 100,
+      async commit(changes, checkpoints, after) {
+        commitSizes.push(changes.length);
+        await readStore.commit(changes, checkpoints, after);
+      },
+    };
+    const runtime = createProjectionRuntime(events, bounded, [counter('a')], { onError: () => {} });
+    await runtime.start();
+    await runtime.stop();
+
+    expect(Math.max(...commitSizes)).toBeLessThanOrEqual(100);
+    expect(commitSizes.reduce((sum, size) => sum + size, 0)).toBe(350);
+    expect(JSON.parse((await readStore.get('a.counters', 'a.counter-350')) as string)).toMatchObject({
+      count: 1,
+    });
+  });
+});
+
 describe('projection runtime, following the log', () => {
   it('catches up again after a commit failed, without waiting for another append', async () => {
     const failure = new Error('database is locked');
