@@ -54,7 +54,7 @@ function holdingEachCommitForTheNext(store: ReadStore, head: number): ReadStore 
     ...store,
     async commit(changes, checkpoints, after) {
       releaseTheOneBefore();
-      if (Math.max(...checkpoints.values()) < head) {
+      if (Math.max(...[...checkpoints.values()].map(({ to }) => to)) < head) {
         await new Promise<void>((resolve) => (releaseTheOneBefore = resolve));
       }
       await store.commit(changes, checkpoints, after);
@@ -200,7 +200,7 @@ describe('projection runtime, over more than one batch of events', () => {
     const head = await append(events, 'a.counter-1', ahead + 999, 1000);
     await readStore.commit(
       [{ collection: 'b.counters', id: 'b.counter-1', doc: { id: 'b.counter-1', count: 2, last: 0 } }],
-      new Map([['b', bCheckpoint]]),
+      new Map([['b', { from: 0, to: bCheckpoint }]]),
     );
 
     const runtime = createProjectionRuntime(events, readStore, [counter('a'), counter('b')], {
@@ -220,6 +220,30 @@ describe('projection runtime, over more than one batch of events', () => {
         ['b', head],
       ]),
     );
+  });
+});
+
+describe('projection runtime, over a store that bounds its commits', () => {
+  it('ends each batch at about the changes the store takes in one commit (MongoDB: a transaction within 60 s)', async () => {
+    for (let stream = 1; stream <= 350; stream++) await append(events, `a.counter-${stream}`, -1, 1);
+    const commitSizes: number[] = [];
+    const bounded: ReadStore = {
+      ...readStore,
+      maxCommitChanges: 100,
+      async commit(changes, checkpoints, after) {
+        commitSizes.push(changes.length);
+        await readStore.commit(changes, checkpoints, after);
+      },
+    };
+    const runtime = createProjectionRuntime(events, bounded, [counter('a')], { onError: () => {} });
+    await runtime.start();
+    await runtime.stop();
+
+    expect(Math.max(...commitSizes)).toBeLessThanOrEqual(100);
+    expect(commitSizes.reduce((sum, size) => sum + size, 0)).toBe(350);
+    expect(JSON.parse((await readStore.get('a.counters', 'a.counter-350')) as string)).toMatchObject({
+      count: 1,
+    });
   });
 });
 
