@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { EventStore } from './events/event-store';
 
 /** Lags are counted by reading the events past a position, up to this many (reported as this many). */
@@ -14,6 +14,8 @@ export interface MetricSources {
   jobs?: JobQueue;
   /** The position the relay has published up to. */
   relayPosition?: () => number;
+  /** Events the relay dead-lettered since it started (the broker could not take them). */
+  relayDeadLettered?: () => number;
 }
 
 /**
@@ -36,7 +38,7 @@ export function createMetrics(sources: MetricSources): Registry {
       this.set(await head());
     },
   });
-  const { projections, jobs, relayPosition } = sources;
+  const { projections, jobs, relayPosition, relayDeadLettered } = sources;
   if (projections) {
     new Gauge({
       name: 'suite_projector_lag_events',
@@ -62,6 +64,17 @@ export function createMetrics(sources: MetricSources): Registry {
       registers: [registry],
       async collect() {
         this.set(await eventsAfter(relayPosition()));
+      },
+    });
+  }
+  if (relayDeadLettered) {
+    new Counter({
+      name: 'suite_relay_dead_lettered_events_total',
+      help: 'Events the broker could not take, written to the dead-letter topic instead (docs/KAFKA-TOPICS.md)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(relayDeadLettered());
       },
     });
   }
