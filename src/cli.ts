@@ -200,11 +200,20 @@ program
   )
   .addOption(dataDirOption())
   .option('--seed <value>', 'generator seed (default: SUITE_SEED, else "demo")')
-  .action(async (options: { dataDir?: string; seed?: string }) => {
+  .option(
+    '--events-only',
+    'only write the events: the projector and worker roles project them and run their jobs (distributed profile)',
+  )
+  .action(async (options: { dataDir?: string; seed?: string; eventsOnly?: boolean }) => {
     const settings = config(options);
     const seed = options.seed ?? (settings.seed === 'none' ? 'demo' : settings.seed);
     const suite = await quietSuite(settings, { randomBytes: seededBytes(seed) });
-    if (await seedDemoData(suite, seed)) {
+    if (!(await seedDemoData(suite, seed))) {
+      console.log('The store already holds events; demo data is only written into an empty store.');
+    } else if (options.eventsOnly) {
+      const written = await suite.eventStore.headPosition();
+      console.log(`Demo data written with seed "${seed}": ${written} events, for the projector and workers.`);
+    } else {
       const written = await suite.eventStore.headPosition();
       const bar = progressBar('Projecting');
       bar.start(written, 0);
@@ -216,8 +225,6 @@ program
       await settle(suite);
       const head = await suite.eventStore.headPosition();
       console.log(`Demo data written with seed "${seed}": ${head} events (${head - written} by its jobs).`);
-    } else {
-      console.log('The store already holds events; demo data is only written into an empty store.');
     }
     await suite.close();
   });

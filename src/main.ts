@@ -78,24 +78,23 @@ export interface OpenOptions {
   randomBytes?: RandomBytes;
 }
 
-/** Every read model of the modules and of identity, and the events their projections parked. */
+/** What the suite keeps in the log besides the modules: API keys, approvals, erasures (their stream families by id). */
+export const CAPABILITIES = [iamCapability, approvalsCapability, privacyCapability] as const;
+
+/** Every read model of the modules and of the capabilities, and the events their projections parked. */
 export function suiteCollections(modules: readonly ModuleDefinition[]): CollectionDefinition[] {
   return [
     ...modules.flatMap(moduleCollections),
-    ...iamCapability.collections,
-    ...approvalsCapability.collections,
-    ...privacyCapability.collections,
+    ...CAPABILITIES.flatMap((capability) => capability.collections),
     PARKED_EVENTS,
   ];
 }
 
-/** The projectors of the modules and of identity. */
+/** The projectors of the modules and of the capabilities. */
 export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector[] {
   return [
     ...modules.map((module) => module.projector),
-    iamCapability.projector,
-    approvalsCapability.projector,
-    privacyCapability.projector,
+    ...CAPABILITIES.map((capability) => capability.projector),
   ];
 }
 
@@ -103,7 +102,7 @@ export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   mkdirSync(config.dataDir, { recursive: true });
   const modules = options.modules ?? MODULES;
-  const catalog = suiteCatalog([...modules, iamCapability, approvalsCapability, privacyCapability]);
+  const catalog = suiteCatalog([...modules, ...CAPABILITIES]);
   const random = options.randomBytes ?? randomBytes;
   const subjectKeys = await openKeyStore(config, random, { seeded: options.randomBytes !== undefined });
   const storedEvents = await openEventStore(config);

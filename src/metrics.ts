@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { EventStore } from './events/event-store';
+
+/** Lags are counted by reading the events past a position, up to this many (reported as this many). */
+export const LAG_COUNT_LIMIT = 10_000;
 import type { ProjectionProgress } from './projections/runtime';
 import type { JobQueue } from './workers/job-queue';
 
@@ -11,6 +14,8 @@ export interface MetricSources {
   jobs?: JobQueue;
   /** The position the relay has published up to. */
   relayPosition?: () => number;
+  /** Events the relay dead-lettered since it started (the broker could not take them). */
+  relayDeadLettered?: () => number;
 }
 
 /**
@@ -21,6 +26,9 @@ export function createMetrics(sources: MetricSources): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const head = () => sources.eventStore.headPosition();
+  // Positions need not be dense (EventStoreDB's are log offsets): events are counted, not positions.
+  const eventsAfter = async (position: number) =>
+    (await sources.eventStore.readAll({ after: position, limit: LAG_COUNT_LIMIT })).length;
 
   new Gauge({
     name: 'suite_event_log_head_position',
@@ -30,14 +38,14 @@ export function createMetrics(sources: MetricSources): Registry {
       this.set(await head());
     },
   });
-  const { projections, jobs, relayPosition } = sources;
+  const { projections, jobs, relayPosition, relayDeadLettered } = sources;
   if (projections) {
     new Gauge({
       name: 'suite_projector_lag_events',
-      help: 'Events in the log that the read models do not show yet',
+      help: `Events in the log that the read models do not show yet (counted up to ${LAG_COUNT_LIMIT})`,
       registers: [registry],
       async collect() {
-        this.set(Math.max(0, (await head()) - projections.position()));
+        this.set(await eventsAfter(projections.position()));
       },
     });
     new Gauge({
@@ -52,10 +60,21 @@ export function createMetrics(sources: MetricSources): Registry {
   if (relayPosition) {
     new Gauge({
       name: 'suite_relay_lag_events',
-      help: 'Events in the log not yet acknowledged by the broker',
+      help: `Events in the log not yet acknowledged by the broker (counted up to ${LAG_COUNT_LIMIT})`,
       registers: [registry],
       async collect() {
-        this.set(Math.max(0, (await head()) - relayPosition()));
+        this.set(await eventsAfter(relayPosition()));
+      },
+    });
+  }
+  if (relayDeadLettered) {
+    new Counter({
+      name: 'suite_relay_dead_lettered_events_total',
+      help: 'Events the broker could not take, written to the dead-letter topic instead (docs/KAFKA-TOPICS.md)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(relayDeadLettered());
       },
     });
   }

@@ -147,7 +147,12 @@ export async function startRelayRole(config: Config, options: OpenOptions): Prom
   const publisher = await openKafkaPublisher({ brokers: config.kafkaBrokers, logger: suite.logger });
   const checkpoint = fileRelayCheckpoint(path.join(config.dataDir, RELAY_CHECKPOINT_FILE));
   let published = await checkpoint.load();
-  const metrics = createMetrics({ eventStore: suite.eventStore, relayPosition: () => published });
+  let deadLettered = 0;
+  const metrics = createMetrics({
+    eventStore: suite.eventStore,
+    relayPosition: () => published,
+    relayDeadLettered: () => deadLettered,
+  });
   const server = await serveMetrics(metrics, config.metricsPort, config.host, 'relay');
   const stopping = new AbortController();
   const relay = runRelay({
@@ -158,6 +163,9 @@ export async function startRelayRole(config: Config, options: OpenOptions): Prom
     signal: stopping.signal,
     onPublished: (position) => {
       published = position;
+    },
+    onDeadLettered: (events) => {
+      deadLettered += events.length;
     },
   });
   suite.logger.info({ brokers: config.kafkaBrokers, from: published }, 'relay role');

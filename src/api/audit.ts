@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { proposalStream } from '../approvals';
 import { upcast, type SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
-import type { EventStore, LogQuery } from '../events/event-store';
+import { UnknownPositionError, type EventStore, type LogQuery } from '../events/event-store';
 import { verifyLog } from '../events/verify';
 import type { DocumentProjection } from '../projections/projection';
 import type { LogTree } from '../log-proofs/log-tree';
@@ -523,13 +523,13 @@ export function createAuditApp(
     res.json(await verifyLog(storedEvents, catalog, { until }));
   });
 
-  table.route('get', '/api/v1/events/live', auditor, (req, res) => {
+  table.route('get', '/api/v1/events/live', auditor, async (req, res) => {
     const filters = parseQuery(LogFilters.omit({ limit: true, until: true }), req);
     const resumeFrom = req.get('last-event-id');
-    liveTail(auditEvents, logger, req, res, {
-      ...filters,
-      after: filters.after ?? (resumeFrom && /^\d+$/.test(resumeFrom) ? Number(resumeFrom) : undefined),
-    });
+    const after = filters.after ?? (resumeFrom && /^\d+$/.test(resumeFrom) ? Number(resumeFrom) : undefined);
+    // Checked before the stream starts, so that a bad cursor is answered 422 rather than a closed tail.
+    if (after && !(await storedEvents.eventAt(after))) throw new UnknownPositionError(after);
+    liveTail(auditEvents, logger, req, res, { ...filters, after });
   });
 
   return table.finish();

@@ -1,3 +1,4 @@
+import { scanAll } from '../projections/read-all';
 import type { CollectionDefinition, ReadStore } from '../projections/read-store';
 
 export interface ReadModelDifference {
@@ -16,10 +17,8 @@ function differingFields(live: Record<string, unknown>, rebuilt: Record<string, 
 }
 
 async function* documents(store: ReadStore, collection: string) {
-  for (let offset = 0; ; offset += PAGE) {
-    const { items } = await store.find(collection, { limit: PAGE, offset });
-    for (const item of items) yield JSON.parse(item) as Record<string, unknown> & { id: string | number };
-    if (items.length < PAGE) return;
+  for await (const { doc } of scanAll(store, collection, {}, { pageSize: PAGE })) {
+    yield JSON.parse(doc) as Record<string, unknown> & { id: string | number };
   }
 }
 

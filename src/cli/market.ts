@@ -85,8 +85,9 @@ export function addMarketCommands(program: Command): void {
         }
         // Projection and the coverage job are the server's (or the projector and worker roles') work:
         // a second projector on the same read models would count the batch twice.
+        const batches = result.batches === 1 ? 'one batch' : `${result.batches} batches`;
         console.log(
-          `Imported ${result.imported} observations in one batch. A running server shows them, with the ` +
+          `Imported ${result.imported} observations in ${batches}. A running server shows them, with the ` +
             'coverage and price levels, in a moment; a stopped one at its next start.',
         );
       } finally {

@@ -1,27 +1,26 @@
 import {
   BACKWARDS,
+  CancelledError,
+  DeadlineExceededError,
   END,
-  EventStoreDBClient,
   FORWARDS,
-  NO_STREAM,
   START,
-  StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
-  excludeSystemEvents,
-  jsonEvent,
   type AllStreamResolvedEvent,
-  type AllStreamSubscription,
   type Direction,
   type ReadPosition,
   type ReadRevision,
-  type StreamingRead,
 } from '@eventstore/db-client';
+import { checkAppendSize } from './append-size';
+import { collect, connectEsdb, type EsdbClient } from './esdb-client';
+import { keyedAppends, type PlannedPart } from './esdb-idempotency';
+import { esdbNotifications } from './esdb-notifications';
 import { streamCategory, streamNumber, type EventMetadata, type StoredEvent } from './envelope';
 import {
   appendRevisionFor,
   duplicateRangeStart,
   fromEsdbEvent,
-  idempotencyStream,
   isSuiteEvent,
   positionFromEsdb,
   readPositionFrom,
@@ -30,12 +29,10 @@ import {
   type UnpositionedEvent,
 } from './esdb-mapping';
 import {
+  UnknownPositionError,
   WrongExpectedRevisionError,
-  type AppendOptions,
   type AppendResult,
   type EventStore,
-  type IdempotencyClaim,
-  type IdempotencyRecord,
   type LogQuery,
   type PendingEvent,
   type StreamAppend,
@@ -52,18 +49,24 @@ const PAGE = 1000;
 const HEAD_READS_IN_FLIGHT = 32;
 /** Appends with expected revision `any` re-read the head and re-chain after a concurrent append. */
 const ANY_ATTEMPTS = 5;
-const RESUBSCRIBE_MS = 1000;
-const IDEMPOTENCY_EVENT = 'IdempotencyKeyRecorded';
 
-async function collect<E>(read: StreamingRead<E>): Promise<E[]> {
-  const items: E[] = [];
-  try {
-    for await (const item of read) items.push(item);
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return [];
-    throw error;
-  }
-  return items;
+/** One stream's part of an append, checked against the stream's head and ready to be written. */
+interface Plan extends PlannedPart {
+  part: StreamAppend;
+  /** The stream's revision the events are chained on. */
+  actual: number | 'no_stream';
+  chained: UnpositionedEvent[];
+  /** Set when the same ids are already at this place: nothing is to be written. */
+  stored?: StoredEvent[];
+}
+
+/** Errors of the connection rather than of the request. */
+function isTransportError(error: unknown): boolean {
+  return (
+    error instanceof UnavailableError ||
+    error instanceof DeadlineExceededError ||
+    error instanceof CancelledError
+  );
 }
 
 function chain(
@@ -106,25 +109,30 @@ function chain(
  * - Event ids are ESDB's event ids (UUIDs, answered in lower case, so they are hashed in lower case).
  *   Appending the same ids again at the same place of the stream is answered with the stored events.
  *   ESDB has no index by event id, so unlike the SQLite store an id is not recognised elsewhere.
- * - Idempotency keys: a stream per key, written with `NO_STREAM` after the append. This is not atomic
- *   with the append: a crash in between leaves the events without their key (a retry under the key runs
- *   the command again), and when two requests with one key race, both appends stand and the first key
- *   record wins. It is still safe in the sense the API needs: a key record never points at events that
- *   were not committed, and once written it answers every later request with the first result.
+ * - Idempotency keys: a stream per key, reserved before the append with the places its events go
+ *   and recorded after it (see `keyedAppends`), so a command under a key runs once, also when two
+ *   requests race or the process stops between its append and the key's record.
+ * - Several streams (`appendAll`): ESDB has no transaction across streams. Every part is checked
+ *   against its stream's head before the first is written, so a decision made on a stale revision of
+ *   any stream appends nothing (the strategy for several streams: the check before the first write);
+ *   the parts are then appended in order. A writer that appends to a later part's stream between that
+ *   check and that part's append, or a crash there, can still leave the first parts without the later.
+ * - Appends are bounded by `MAX_APPEND_BYTES`, ESDB's default `MaxAppendSize`, as on every adapter.
+ * - A read from a position (`readAll`, `queryLog`) must start at 0 or at an event's position: ESDB
+ *   refuses a read from the middle of a record, and the adapter answers UnknownPositionError.
  * - The feed (`readAll`, `queryLog`) reads `$all` forwards and leaves out system events and the key
- *   streams; `onAppended` follows `$all` with a server-side `excludeSystemEvents` filter. Every other
+ *   streams; `onAppended` follows `$all` (see `esdbNotifications`). Every other
  *   stream is taken for the suite's, so the suite needs an ESDB database of its own. Costs: a
  *   filtered `queryLog` and `lastStreamNumber` scan the log (the latter only the part it has not seen
  *   yet), `streamHeads` scans it and reads each stream's last event, an append reads the stream's last
  *   event before writing and its own events after (for their positions).
  */
-export function openEsdbEventStore(connectionString: string): EventStore {
-  const client = EventStoreDBClient.connectionString(connectionString);
-  const listeners = new Set<(head: number) => void>();
+export function openEsdbEventStore(
+  connectionString: string,
+  connect: (connectionString: string) => EsdbClient = connectEsdb,
+): EventStore {
+  const client = connect(connectionString);
   const streamNumbers = { scannedTo: 0, last: new Map<string, number>() };
-  let notified = 0;
-  let subscription: AllStreamSubscription | null = null;
-  let resubscribe: NodeJS.Timeout | null = null;
 
   async function readStreamEvents(
     stream: string,
@@ -136,17 +144,39 @@ export function openEsdbEventStore(connectionString: string): EventStore {
     return resolved.flatMap(({ event }) => (event ? [fromEsdbEvent(event)] : []));
   }
 
+  const keys = keyedAppends(client, readStreamEvents);
+
   async function lastEvent(stream: string): Promise<StoredEvent | null> {
     const [last] = await readStreamEvents(stream, END, 1, BACKWARDS);
     return last ?? null;
   }
 
-  function readAllPage(fromPosition: ReadPosition, direction: Direction): Promise<AllStreamResolvedEvent[]> {
-    return collect(client.readAll({ fromPosition, direction, maxCount: PAGE }));
+  function readAllPage(
+    fromPosition: ReadPosition,
+    direction: Direction,
+    maxCount = PAGE,
+  ): Promise<AllStreamResolvedEvent[]> {
+    return collect(client.readAll({ fromPosition, direction, maxCount }));
+  }
+
+  /** The record at a position of the log, or null when none starts there (ESDB refuses such a read). */
+  async function recordAt(position: number): Promise<AllStreamResolvedEvent['event'] | null> {
+    try {
+      const [found] = await readAllPage(readPositionFrom(position), FORWARDS, 1);
+      return found?.event && positionFromEsdb(found.event.position) === position ? found.event : null;
+    } catch (error) {
+      if (isTransportError(error)) throw error;
+      return null;
+    }
+  }
+
+  async function checkAfter(after: number): Promise<void> {
+    if (after > 0 && !(await recordAt(after))) throw new UnknownPositionError(after);
   }
 
   /** The suite's events after `after`, in position order. */
   async function* feed(after: number): AsyncGenerator<StoredEvent> {
+    await checkAfter(after);
     let from = after;
     for (;;) {
       const page = await readAllPage(readPositionFrom(from), FORWARDS);
@@ -162,6 +192,7 @@ export function openEsdbEventStore(connectionString: string): EventStore {
   }
 
   async function* streamFeed(stream: string, after: number): AsyncGenerator<StoredEvent> {
+    await checkAfter(after);
     for (let revision = 0; ; revision += PAGE) {
       const page = await readStreamEvents(stream, BigInt(revision), PAGE);
       for (const event of page) if (event.position > after) yield event;
@@ -181,121 +212,97 @@ export function openEsdbEventStore(connectionString: string): EventStore {
     return found;
   }
 
-  async function findIdempotency(key: string): Promise<IdempotencyRecord | null> {
-    const [resolved] = await collect(client.readStream(idempotencyStream(key), { maxCount: 1 }));
-    return (resolved?.event?.data as IdempotencyRecord | undefined) ?? null;
-  }
-
-  async function recordIdempotency(claim: IdempotencyClaim, last: StoredEvent): Promise<void> {
-    const record = { ...claim, stream: last.stream, revision: last.revision, position: last.position };
-    try {
-      await client.appendToStream(
-        idempotencyStream(claim.key),
-        jsonEvent({ type: IDEMPOTENCY_EVENT, data: record }),
-        {
-          expectedRevision: NO_STREAM,
-        },
-      );
-    } catch (error) {
-      // Another request with the same key recorded it first; its record stands (see the header).
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-    }
-  }
-
-  async function appendChained(
-    stream: string,
-    events: readonly PendingEvent[],
-    ids: readonly string[],
-    options: AppendOptions,
-  ): Promise<StoredEvent[]> {
+  /** Checks a part against its stream's head and chains its events on it. */
+  async function plan(part: StreamAppend): Promise<Plan> {
+    const { stream, events, options } = part;
     const expected = options.expectedRevision;
-    for (let attempt = 1; ; attempt++) {
-      const head = await lastEvent(stream);
-      const actual = head ? head.revision : 'no_stream';
-      const duplicateFrom = options.eventIds ? duplicateRangeStart(expected, actual, events.length) : null;
-      if (duplicateFrom !== null) {
-        const existing = await readStreamEvents(stream, BigInt(duplicateFrom), events.length);
-        if (
-          existing.length === ids.length &&
-          existing.every((event, index) => event.event_id === ids[index])
-        ) {
-          return existing;
-        }
+    const ids = events.map((_, index) => (options.eventIds?.[index] ?? newEventId()).toLowerCase());
+    const head = await lastEvent(stream);
+    const actual = head ? head.revision : 'no_stream';
+    const duplicateFrom = options.eventIds ? duplicateRangeStart(expected, actual, events.length) : null;
+    if (duplicateFrom !== null) {
+      const existing = await readStreamEvents(stream, BigInt(duplicateFrom), events.length);
+      if (existing.length === ids.length && existing.every((event, index) => event.event_id === ids[index])) {
+        return { part, stream, from: duplicateFrom, ids, actual, chained: [], stored: existing };
       }
-      if (expected !== 'any' && expected !== actual)
-        throw new WrongExpectedRevisionError(stream, expected, actual);
-      const chained = chain(stream, events, ids, options.metadata, head);
+    }
+    if (expected !== 'any' && expected !== actual)
+      throw new WrongExpectedRevisionError(stream, expected, actual);
+    const from = actual === 'no_stream' ? 0 : actual + 1;
+    return { part, stream, from, ids, actual, chained: chain(stream, events, ids, options.metadata, head) };
+  }
+
+  async function write(planned: Plan): Promise<StoredEvent[]> {
+    let current = planned;
+    for (let attempt = 1; ; attempt++) {
+      if (current.stored) return current.stored;
       try {
-        await client.appendToStream(stream, chained.map(toEsdbEvent), {
-          expectedRevision: appendRevisionFor(actual),
+        await client.appendToStream(current.stream, current.chained.map(toEsdbEvent), {
+          expectedRevision: appendRevisionFor(current.actual),
         });
+        return await readStreamEvents(current.stream, BigInt(current.from), current.ids.length);
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
-        if (expected === 'any' && attempt < ANY_ATTEMPTS) continue;
-        throw new WrongExpectedRevisionError(stream, expected, revisionFromEsdb(error.actualVersion));
+        const expected = current.part.options.expectedRevision;
+        if (expected !== 'any' || attempt === ANY_ATTEMPTS) {
+          throw new WrongExpectedRevisionError(
+            current.stream,
+            expected,
+            revisionFromEsdb(error.actualVersion),
+          );
+        }
+        current = await plan(current.part);
       }
-      return readStreamEvents(stream, BigInt(actual === 'no_stream' ? 0 : actual + 1), events.length);
     }
-  }
-
-  function notify(position: number): void {
-    if (position <= notified) return;
-    notified = position;
-    for (const listener of listeners) listener(position);
-  }
-
-  /**
-   * Follows `$all` for commits of other processes (this process's own appends notify directly). A
-   * dropped subscription resumes from the last position notified, so no commit goes unnoticed; commits
-   * between a first `onAppended` and the server's confirmation of the subscription are not notified.
-   */
-  function follow(fromPosition: ReadPosition): void {
-    const current = client.subscribeToAll({ fromPosition, filter: excludeSystemEvents() });
-    subscription = current;
-    const restart = () => {
-      if (subscription !== current) return;
-      subscription = null;
-      resubscribe = setTimeout(() => {
-        resubscribe = null;
-        if (listeners.size > 0) follow(notified > 0 ? readPositionFrom(notified) : END);
-      }, RESUBSCRIBE_MS);
-    };
-    current.on('data', ({ event }: AllStreamResolvedEvent) => {
-      if (event && isSuiteEvent(event.streamId, event.type)) notify(positionFromEsdb(event.position));
-    });
-    current.on('error', restart);
-    current.on('close', restart);
-  }
-
-  function stopFollowing(): Promise<void> {
-    if (resubscribe) clearTimeout(resubscribe);
-    resubscribe = null;
-    const current = subscription;
-    subscription = null;
-    return current ? current.unsubscribe() : Promise.resolve();
-  }
-
-  /** Appends after the idempotency key, if any, was found unused. */
-  async function appendUnclaimed({ stream, events, options }: StreamAppend): Promise<AppendResult> {
-    const ids = events.map((_, index) => (options.eventIds?.[index] ?? newEventId()).toLowerCase());
-    const stored = await appendChained(stream, events, ids, options);
-    const last = stored[stored.length - 1] as StoredEvent;
-    if (options.idempotency) await recordIdempotency(options.idempotency, last);
-    notify(last.position);
-    return { events: stored };
   }
 
   async function appendAll(appends: StreamAppend[]): Promise<AppendResult[]> {
     if (appends.some(({ events }) => events.length === 0)) throw new Error('append needs at least one event');
-    for (const [index, { options }] of appends.entries()) {
-      const previous = options.idempotency ? await findIdempotency(options.idempotency.key) : null;
-      if (previous) return nothingAppended(appends.length, index, previous);
+    checkAppendSize(appends);
+    const keyed = appends.findIndex(({ options }) => options.idempotency);
+    const claim = appends[keyed]?.options.idempotency;
+    if (claim) {
+      const previous = await keys.find(claim.key);
+      if (previous) return nothingAppended(appends.length, keyed, previous);
     }
-    // EventStoreDB has no transaction across streams: the parts are appended one after the other.
+    const plans: Plan[] = [];
+    for (const part of appends) plans.push(await plan(part));
+    const reserved =
+      claim &&
+      (await keys.reserve(
+        claim,
+        plans.map(({ stream, from, ids }) => ({ stream, from, ids })),
+        keyed,
+      ));
+    if (reserved && 'previous' in reserved) return nothingAppended(appends.length, keyed, reserved.previous);
     const results: AppendResult[] = [];
-    for (const part of appends) results.push(await appendUnclaimed(part));
+    for (const planned of plans) results.push({ events: await write(planned) });
+    if (claim && reserved)
+      await keys.record(claim, results[keyed]?.events.at(-1) as StoredEvent, reserved.revision);
+    notifications.committed(
+      Math.max(...results.map(({ events }) => (events.at(-1) as StoredEvent).position)),
+    );
     return results;
   }
+
+  async function headPosition(): Promise<number> {
+    let from: ReadPosition = END;
+    let before = Infinity;
+    for (;;) {
+      const page = await readAllPage(from, BACKWARDS);
+      for (const { event } of page) {
+        if (!event) continue;
+        const position = positionFromEsdb(event.position);
+        if (position >= before) continue;
+        before = position;
+        if (isSuiteEvent(event.streamId, event.type)) return position;
+      }
+      if (page.length < PAGE) return 0;
+      from = readPositionFrom(before);
+    }
+  }
+
+  const notifications = esdbNotifications(client, headPosition);
 
   return {
     async append(stream, events, options) {
@@ -316,6 +323,10 @@ export function openEsdbEventStore(connectionString: string): EventStore {
         query,
       );
     },
+    async eventAt(position) {
+      const event = position > 0 ? await recordAt(position) : null;
+      return event && isSuiteEvent(event.streamId, event.type) ? fromEsdbEvent(event) : null;
+    },
     async streamHeads() {
       const streams = new Set<string>();
       for await (const event of feed(0)) streams.add(event.stream);
@@ -329,22 +340,7 @@ export function openEsdbEventStore(connectionString: string): EventStore {
       }
       return heads;
     },
-    async headPosition() {
-      let from: ReadPosition = END;
-      let before = Infinity;
-      for (;;) {
-        const page = await readAllPage(from, BACKWARDS);
-        for (const { event } of page) {
-          if (!event) continue;
-          const position = positionFromEsdb(event.position);
-          if (position >= before) continue;
-          before = position;
-          if (isSuiteEvent(event.streamId, event.type)) return position;
-        }
-        if (page.length < PAGE) return 0;
-        from = readPositionFrom(before);
-      }
-    },
+    headPosition,
     async lastStreamNumber(category) {
       for await (const event of feed(streamNumbers.scannedTo)) {
         streamNumbers.scannedTo = Math.max(streamNumbers.scannedTo, event.position);
@@ -355,19 +351,10 @@ export function openEsdbEventStore(connectionString: string): EventStore {
       }
       return streamNumbers.last.get(category) ?? 0;
     },
-    findIdempotency,
-    onAppended(listener) {
-      listeners.add(listener);
-      if (!subscription && !resubscribe) follow(END);
-      return () => {
-        listeners.delete(listener);
-        // Nobody waits for the cancelled subscription; a failure to cancel it changes nothing here.
-        if (listeners.size === 0) stopFollowing().catch(() => undefined);
-      };
-    },
+    findIdempotency: (key) => keys.find(key),
+    onAppended: (listener, after) => notifications.follow(listener, after),
     async close() {
-      listeners.clear();
-      await stopFollowing();
+      await notifications.close();
       await client.dispose();
     },
   };

@@ -55,6 +55,7 @@ export interface ReadAllOptions {
   /**
    * Events strictly after this global position (0 = from the start). Positions increase in commit
    * order but need not be dense (EventStoreDB's are offsets in its log): compare them, never count.
+   * It must be 0 or the position of an event, else the read fails with UnknownPositionError.
    */
   after: number;
   limit: number;
@@ -95,14 +96,21 @@ export interface EventStore {
   readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   queryLog(query: LogQuery): Promise<StoredEvent[]>;
+  /** The event at this global position; null when no event is there. */
+  eventAt(position: number): Promise<StoredEvent | null>;
   /** The last revision and hash the store recorded for each stream (to notice a removed last event). */
   streamHeads(): Promise<StreamHead[]>;
   headPosition(): Promise<number>;
   /** Highest number among the streams `<category>-<n>`; 0 when there is none. */
   lastStreamNumber(category: string): Promise<number>;
   findIdempotency(key: string): Promise<IdempotencyRecord | null>;
-  /** Calls the listener with the new head position after every commit. Returns an unsubscribe. */
-  onAppended(listener: (headPosition: number) => void): () => void;
+  /**
+   * Calls the listener with the new head position after every commit past `after` (by default the
+   * head when it is called), also those of other processes where the store can see them and those
+   * committed before the call: a reader that caught up to `after` passes it, and misses nothing.
+   * Returns an unsubscribe.
+   */
+  onAppended(listener: (headPosition: number) => void, after?: number): () => void;
   close(): Promise<void>;
 }
 
@@ -114,6 +122,22 @@ export class WrongExpectedRevisionError extends Error {
   ) {
     super(`Stream ${stream}: expected revision ${expected}, found ${actual}`);
     this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** The error of a read from a position that is not 0 or the position of an event. */
+export class UnknownPositionError extends Error {
+  constructor(readonly position: number) {
+    super(`No event is at position ${position}: read from 0 or from an event's position`);
+    this.name = 'UnknownPositionError';
+  }
+}
+
+/** The error of an append under an idempotency key that another append is still using. */
+export class IdempotencyKeyInUseError extends Error {
+  constructor(readonly key: string) {
+    super(`Idempotency key ${key} is in use by a write not finished yet`);
+    this.name = 'IdempotencyKeyInUseError';
   }
 }
 

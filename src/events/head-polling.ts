@@ -19,9 +19,9 @@ export function withHeadPolling(store: EventStore, pollMs: number): EventStore {
 
   return {
     ...store,
-    onAppended(listener) {
+    onAppended(listener, after) {
       listeners.add(listener);
-      const unsubscribe = store.onAppended(notify);
+      const unsubscribe = store.onAppended(notify, after);
       timer ??= setInterval(poll, pollMs);
       return () => {
         listeners.delete(listener);

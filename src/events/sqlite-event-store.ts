@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { streamCategory, streamNumber, type StoredEvent } from './envelope';
+import { checkAppendSize } from './append-size';
 import {
+  UnknownPositionError,
   WrongExpectedRevisionError,
   type AppendOptions,
   type AppendResult,
@@ -133,6 +135,7 @@ export function openSqliteEventStore(file: string): EventStore {
       )
       .raw(),
     head: db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
+    eventAt: db.prepare<[number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position = ?`).raw(),
     lastNumber: db.prepare<[string], { last: number | null }>(
       'SELECT max(number) AS last FROM streams WHERE category = ?',
     ),
@@ -222,6 +225,13 @@ export function openSqliteEventStore(file: string): EventStore {
     return events;
   }
 
+  /** Positions are dense here (row ids), so any position up to the last committed one is an event's. */
+  function checkAfter(after: number): void {
+    if (after !== 0 && (!Number.isInteger(after) || after < 0 || !statements.eventAt.get(after))) {
+      throw new UnknownPositionError(after);
+    }
+  }
+
   let queue: PendingAppend[] = [];
   let flushScheduled = false;
   const listeners = new Set<(head: number) => void>();
@@ -289,6 +299,11 @@ export function openSqliteEventStore(file: string): EventStore {
     if (parts.some(({ events }) => events.length === 0)) {
       return Promise.reject(new Error('append needs at least one event'));
     }
+    try {
+      checkAppendSize(parts);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
       queue.push({ parts, resolve, reject });
       if (!flushScheduled) {
@@ -315,9 +330,11 @@ export function openSqliteEventStore(file: string): EventStore {
     },
     async readAll({ after, limit }: ReadAllOptions) {
       const head = visibleHead();
+      checkAfter(after);
       return recent.after(after, limit, head) ?? statements.readAll.all(after, head, limit).map(rowToEvent);
     },
     async queryLog(query: LogQuery) {
+      checkAfter(query.after);
       const clauses = ['position > @after'];
       if (query.until !== undefined) clauses.push('position <= @until');
       if (query.module !== undefined) clauses.push("stream >= @module || '.' AND stream < @module || '/'");
@@ -331,6 +348,10 @@ export function openSqliteEventStore(file: string): EventStore {
       const sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT @limit`;
       return (db.prepare(sql).raw().all(query) as EventRow[]).map(rowToEvent);
     },
+    async eventAt(position) {
+      const row = statements.eventAt.get(position);
+      return row ? rowToEvent(row) : null;
+    },
     async streamHeads() {
       return db.prepare('SELECT stream, revision, hash FROM streams ORDER BY stream').all() as StreamHead[];
     },
@@ -343,8 +364,16 @@ export function openSqliteEventStore(file: string): EventStore {
     async findIdempotency(key) {
       return statements.findKey.get(key) ?? null;
     },
-    onAppended(listener) {
+    onAppended(listener, after) {
       listeners.add(listener);
+      if (after !== undefined) {
+        // Commits between the caller's last read and now are reported as well.
+        setImmediate(() => {
+          if (!listeners.has(listener)) return;
+          const head = visibleHead();
+          if (head > after) listener(head);
+        });
+      }
       return () => listeners.delete(listener);
     },
     async close() {

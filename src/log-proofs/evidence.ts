@@ -6,7 +6,6 @@ import { parseCheckpoint, type Checkpoint } from './checkpoint';
 import { leafOf, rootsFromLog } from './log-tree';
 import { consistencyProof, EMPTY_ROOT, inclusionProof, verifyConsistency, verifyInclusion } from './merkle';
 import { openNote } from './note';
-import { eventAt } from './proofs';
 import { treeReader, type KeptCheckpoint, type TreeStore } from './tree-store';
 
 /**
@@ -74,7 +73,7 @@ export async function evidenceBundle(
     );
   }
   const leaf = store.leafAt(position);
-  const event = await eventAt(eventStore, position);
+  const event = await eventStore.eventAt(position);
   if (!leaf || !event) throw new EvidenceError(`No event at position ${position} is in the tree`);
   if (leaf.index >= checkpoint.size) {
     throw new EvidenceError(

@@ -1,5 +1,4 @@
 import { ApiError } from '../api/kit/errors';
-import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import { consistencyProof, inclusionProof, type Hash } from './merkle';
 import { treeReader, type TreeStore } from './tree-store';
@@ -25,11 +24,6 @@ function treeSize(store: TreeStore, asked: number | undefined, field: string): n
   return size;
 }
 
-export async function eventAt(eventStore: EventStore, position: number): Promise<StoredEvent | undefined> {
-  const [event] = await eventStore.queryLog({ after: position - 1, until: position, limit: 1 });
-  return event?.position === position ? event : undefined;
-}
-
 /**
  * The inclusion proof of an event (by leaf index, or by log position) in a signed tree: the event, its
  * leaf hash and the proof's hashes in RFC 9162 §2.1.3.1 order.
@@ -46,7 +40,7 @@ export async function inclusion(
   let leaf;
   if (query.position !== undefined) {
     leaf = store.leafAt(query.position);
-    if (!leaf && !(await eventAt(eventStore, query.position))) {
+    if (!leaf && !(await eventStore.eventAt(query.position))) {
       throw new ApiError('not_found', `No event at position ${query.position}`);
     }
   } else if (query.index !== undefined) {
@@ -59,7 +53,7 @@ export async function inclusion(
       query.position === undefined ? 'index' : 'position',
       `not within the tree of ${size} leaves`,
     );
-  const event = await eventAt(eventStore, leaf.position);
+  const event = await eventStore.eventAt(leaf.position);
   return {
     index: leaf.index,
     tree_size: size,

@@ -22,7 +22,8 @@ export interface RowReport {
   problems: RowProblem[];
 }
 
-export type ImportResult = { ok: true; imported: number } | { ok: false; rejected: RowReport[] };
+export type ImportResult =
+  { ok: true; imported: number; batches: number } | { ok: false; rejected: RowReport[] };
 
 interface RawRow {
   line: number;
@@ -170,7 +171,8 @@ function toInput(values: Record<string, unknown>): { input: ObservationInput; pr
 /**
  * Imports a CSV or JSON file of observations: every row is checked first (shape, the market's
  * currency and its minor units, evidence URL, dates, known competitor and location), and the file is
- * recorded in one append only when no row is bad; otherwise nothing is, and each bad row is reported.
+ * recorded only when no row is bad, in as many batches as one append holds (`MAX_APPEND_BYTES`, the same
+ * on every event store); otherwise nothing is, and each bad row is reported.
  */
 export async function importObservations(
   context: CommandContext,
@@ -201,8 +203,8 @@ export async function importObservations(
     }))
     .filter((report) => report.problems.length > 0);
   if (rejected.length > 0) return { ok: false, rejected };
-  await recordObservations(context, inputs, facts);
-  return { ok: true, imported: inputs.length };
+  const batches = await recordObservations(context, inputs, facts);
+  return { ok: true, imported: inputs.length, batches: batches.length };
 }
 
 /** `csv` or `json`, by the file's extension or else its first character. */

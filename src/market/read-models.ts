@@ -1,9 +1,8 @@
 import type { FiguresRecord } from '../projections/market';
 import { MARKET_COLLECTIONS } from '../projections/market';
+import { scanAll } from '../projections/read-all';
 import type { Filter, ReadStore } from '../projections/read-store';
 import type { MarketCode } from './markets';
-
-const PAGE = 5000;
 
 /** Every document of a collection that matches the filters, parsed, in id order. */
 export async function readAll<Doc>(
@@ -13,12 +12,10 @@ export async function readAll<Doc>(
   options: { q?: string; signal?: AbortSignal } = {},
 ): Promise<Doc[]> {
   const docs: Doc[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    options.signal?.throwIfAborted();
-    const page = await readStore.find(collection, { filters, q: options.q, limit: PAGE, offset });
-    for (const item of page.items) docs.push(JSON.parse(item) as Doc);
-    if (offset + PAGE >= page.total) return docs;
+  for await (const { doc } of scanAll(readStore, collection, { filters, q: options.q }, options)) {
+    docs.push(JSON.parse(doc) as Doc);
   }
+  return docs;
 }
 
 /** The latest computed figures of each market that has them. */
@@ -34,4 +31,4 @@ export async function asOfDate(readStore: ReadStore): Promise<string | null> {
 }
 
 export const countOf = async (readStore: ReadStore, collection: string, filters: readonly Filter[] = []) =>
-  (await readStore.find(collection, { filters, limit: 1, offset: 0 })).total;
+  (await readStore.find(collection, { filters, limit: 0, offset: 0 })).total;

@@ -4,7 +4,7 @@ import type { CommandContext } from '../commands/context';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import type { ProjectionRuntime } from '../projections/runtime';
-import type { ReadStore } from '../projections/read-store';
+import { CheckpointConflict, type ReadStore } from '../projections/read-store';
 import { recordErasure } from './erasures';
 import { sealedHeader } from './sealed-value';
 import type { SubjectKeyStore } from './subject-keys';
@@ -112,7 +112,13 @@ export function erasureFollower(services: {
       const { positions, keyIds } = await sealedForSubject(storedEvents, subject, erasure.position);
       await subjectKeys.erase(subject, keyIds);
       await runtime.refold(positions);
-      await readStore.commit([], new Map([[REFOLDED, erasure.position]]));
+      try {
+        await readStore.commit([], new Map([[REFOLDED, { from: done, to: erasure.position }]]));
+      } catch (error) {
+        // Another process that projects did this erasure too; the next one is read from its checkpoint.
+        if (!(error instanceof CheckpointConflict)) throw error;
+        continue;
+      }
       lookedAt = erasure.position;
       await readStore.purge();
       logger.info({ subject, position: erasure.position }, 'subject erased: its documents folded again');

@@ -1,4 +1,5 @@
 import { Binary, MongoClient } from 'mongodb';
+import type { MongoConnect } from '../projections/mongo-read-store';
 import type { SubjectKey } from './sealed-value';
 import { cachedKeyStore, type KeptKey, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
@@ -15,8 +16,12 @@ const DURABLE = { writeConcern: { w: 'majority' as const, j: true } };
  * its id). An erasure deletes the documents with a majority's acknowledgement; MongoDB's storage
  * engine reuses their space as it sees fit (what the suite cannot reach).
  */
-export async function openMongoKeyStore(url: string, randomBytes: RandomBytes): Promise<SubjectKeyStore> {
-  const client = await MongoClient.connect(url);
+export async function openMongoKeyStore(
+  url: string,
+  randomBytes: RandomBytes,
+  { connect = (address) => MongoClient.connect(address) }: { connect?: MongoConnect } = {},
+): Promise<SubjectKeyStore> {
+  const client = await connect(url);
   const keys = client.db().collection<KeyDocument>('subject_keys');
   const spares = client.db().collection<SpareDocument>('spare_keys');
   await keys.createIndex({ subject: 1, created_at: 1 });

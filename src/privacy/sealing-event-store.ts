@@ -66,5 +66,9 @@ export function withPersonalData(
     readStream: async (stream, options) => openEvents(await store.readStream(stream, options)),
     readAll: async (options) => openEvents(await store.readAll(options)),
     queryLog: async (query) => openEvents(await store.queryLog(query)),
+    async eventAt(position) {
+      const event = await store.eventAt(position);
+      return event && ((await openEvents([event]))[0] as StoredEvent);
+    },
   };
 }

@@ -129,10 +129,15 @@ export function batchFolder(context: FoldContext) {
     }
   }
 
+  // A store that bounds its commits (`maxCommitChanges`) gets batches of about that many changes: pages
+  // no larger, and no further page once a batch holds as many.
+  const maxChanges = readStore.maxCommitChanges ?? Infinity;
+  const pageSize = Math.min(PAGE_SIZE, maxChanges);
+
   return async function foldBatch(after: number, until: number, unwritten: Documents): Promise<FoldedBatch> {
     const batch: FoldedBatch = { last: after, documents: new Map(), touched: new Map(), parked: [] };
-    for (let read = 0; read < BATCH_SIZE;) {
-      const asked = Math.min(PAGE_SIZE, BATCH_SIZE - read);
+    for (let read = 0; read < BATCH_SIZE && changeCount(batch) < maxChanges;) {
+      const asked = Math.min(pageSize, BATCH_SIZE - read);
       const events = await readAllUntil(eventStore, batch.last, asked, until);
       if (events.length === 0) break;
       await foldPage(events, batch, unwritten);
@@ -156,6 +161,13 @@ function handlersOf(projectors: readonly Projector[]): Map<string, Map<string, D
       return [projector.name, byType];
     }),
   );
+}
+
+/** How many changes the batch's commit carries (`changesOf`). */
+function changeCount({ touched, parked }: FoldedBatch): number {
+  let count = parked.length;
+  for (const ids of touched.values()) count += ids.size;
+  return count;
 }
 
 /** Only the last state of each document is written, and the events parked on the way. */

@@ -7,6 +7,7 @@ import {
   type Document,
   type DocumentId,
   type FindQuery,
+  type ScanQuery,
 } from './read-store';
 
 /**
@@ -54,7 +55,10 @@ export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
 }
 
-export function findFilter(definition: CollectionDefinition, query: FindQuery): MongoFilter<StoredDocument> {
+export function findFilter(
+  definition: CollectionDefinition,
+  query: FindQuery | ScanQuery,
+): MongoFilter<StoredDocument> {
   const clauses: MongoFilter<StoredDocument>[] = [];
   for (const filter of query.filters ?? []) {
     if (!definition.filterFields.includes(filter.field)) {

@@ -1,16 +1,47 @@
-import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import {
+  MongoClient,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Collection,
+  type Db,
+} from 'mongodb';
 import { collectionName, documentKey, findFilter, storable, type StoredDocument } from './mongo-query';
 import { encodePage } from './page-json';
-import type { CollectionDefinition, Document, DocumentChange, DocumentId, ReadStore } from './read-store';
+import {
+  CheckpointConflict,
+  type CheckpointMove,
+  type CollectionDefinition,
+  type Document,
+  type DocumentChange,
+  type DocumentId,
+  type ReadStore,
+} from './read-store';
 
 const CHECKPOINTS = 'checkpoints';
+const LEASES = 'leases';
 const NAMESPACE_EXISTS = 48;
 const DUPLICATE_KEY = 11000;
+/**
+ * Document changes per transaction. MongoDB aborts a transaction 60 s after it started
+ * (`transactionLifetimeLimitSeconds`), and a rebuild's batch of 50,000 events would be one: the
+ * runtime's batches end at about this many changes instead.
+ */
+export const MONGO_COMMIT_CHANGES = 1_000;
 
 interface Checkpoint {
   _id: string;
   position: number;
 }
+
+interface Lease {
+  _id: string;
+  holder: string;
+  until: number;
+}
+
+/** How the store reaches its server: the driver's client by default, a model of the server in tests. */
+export type MongoConnect = (url: string) => Promise<MongoClient>;
 
 interface Target {
   definition: CollectionDefinition;
@@ -36,18 +67,26 @@ async function ensureCollection(db: Db, name: string): Promise<void> {
  * - `q` is a case-insensitive substring: the lower-cased query, escaped, as an unanchored `$regex` over
  *   `text`. An unanchored regular expression cannot use an index bound, so it is evaluated on every
  *   document the filters leave (the whole collection without filters): linear in that set.
- * - Totals are exact (`countDocuments`), and the total and the page are read from one snapshot.
- * - Exactly-once effect: `commit` writes the documents and the checkpoints in one transaction, so after
- *   any crash both are from the same commit. A checkpoint never moves back: a commit behind the stored
- *   checkpoint (a second projector process on the same store) fails instead of overwriting newer
- *   documents with older ones.
+ * - Totals are exact, and the total and the page are read from one snapshot. A page that ends before
+ *   its limit tells its total; otherwise `countDocuments` counts. `scan` reads by id (keyset), no total.
+ * - Exactly-once effect: `commit` writes the documents and moves the checkpoints in one transaction, so
+ *   after any crash both are from the same commit. Each move is a compare-and-set on the checkpoint its
+ *   batch started from: of two processes projecting the same batch (a second projector on the same
+ *   store) one commits, and the other's transaction writes nothing (`CheckpointConflict`) and goes on
+ *   from the checkpoint. Two such transactions meet on the checkpoint's document: the second to write it
+ *   gets a write conflict, and `withTransaction` runs it again, now against the moved checkpoint.
+ * - Transactions carry at most `MONGO_COMMIT_CHANGES` changes (`maxCommitChanges`).
  * Nothing is cached: other processes write to the same database.
  */
-export async function openMongoReadStore(url: string): Promise<ReadStore> {
-  const client = await MongoClient.connect(url);
+export async function openMongoReadStore(
+  url: string,
+  { connect = (address) => MongoClient.connect(address) }: { connect?: MongoConnect } = {},
+): Promise<ReadStore> {
+  const client = await connect(url);
   const db = client.db();
   await ensureCollection(db, CHECKPOINTS);
   const checkpoints = db.collection<Checkpoint>(CHECKPOINTS);
+  const leases = db.collection<Lease>(LEASES);
   const targets = new Map<string, Target>();
 
   async function define(definition: CollectionDefinition): Promise<Target> {
@@ -87,6 +126,26 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
     return writes;
   }
 
+  /**
+   * Moves a checkpoint within the commit's transaction if it is where the move starts, else throws
+   * `CheckpointConflict`. A checkpoint not stored yet (0) is inserted: another process's insert meanwhile
+   * makes it a duplicate key.
+   */
+  async function moveCheckpoint(name: string, { from, to }: CheckpointMove, session: ClientSession) {
+    try {
+      const moved = await checkpoints.updateOne(
+        { _id: name, position: from },
+        { $set: { position: to } },
+        { session, upsert: from === 0 },
+      );
+      if (moved.matchedCount + moved.upsertedCount === 0) throw new CheckpointConflict(name);
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY)
+        throw new CheckpointConflict(name);
+      throw error;
+    }
+  }
+
   const store: ReadStore = {
     async defineCollections(definitions) {
       for (const definition of definitions) targets.set(definition.name, await define(definition));
@@ -104,7 +163,6 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
       const filter = findFilter(from.definition, query);
       const session = client.startSession({ snapshot: true });
       try {
-        const total = await from.collection.countDocuments(filter, { session });
         const page =
           query.limit > 0
             ? await from.collection
@@ -114,10 +172,26 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
                 .limit(query.limit)
                 .toArray()
             : [];
+        const ended = page.length < query.limit && (page.length > 0 || query.offset === 0);
+        const total = ended
+          ? query.offset + page.length
+          : await from.collection.countDocuments(filter, { session });
         return { total, items: page.map((found) => JSON.stringify(found.doc)) };
       } finally {
         await session.endSession();
       }
+    },
+    async scan(name, query) {
+      const from = target(name);
+      const filter = findFilter(from.definition, query);
+      const after =
+        query.after === undefined ? {} : { _id: { $gt: documentKey(from.definition, query.after) } };
+      const page = await from.collection
+        .find({ $and: [filter, after] }, { projection: { doc: 1 } })
+        .sort({ _id: 1 })
+        .limit(query.limit)
+        .toArray();
+      return page.map((found) => ({ id: found._id, doc: JSON.stringify(found.doc) }));
     },
     findJson: async (name, query) => encodePage(await store.find(name, query), query).body,
     async load(name, ids) {
@@ -136,40 +210,36 @@ export async function openMongoReadStore(url: string): Promise<ReadStore> {
       const stored = await checkpoints.find().toArray();
       return new Map(stored.map((checkpoint) => [checkpoint._id, checkpoint.position]));
     },
-    async commit(changes, positions, after) {
+    maxCommitChanges: MONGO_COMMIT_CHANGES,
+    async commit(changes, moves, after) {
       const writes = writesByCollection(changes);
       await after;
-      if (changes.length === 0 && positions.size === 0) return;
+      if (changes.length === 0 && moves.size === 0) return;
       const session = client.startSession();
       try {
         await session.withTransaction(
           async () => {
+            for (const [name, move] of moves) await moveCheckpoint(name, move, session);
             for (const [into, operations] of writes) await into.collection.bulkWrite(operations, { session });
-            if (positions.size === 0) return;
-            await checkpoints.bulkWrite(
-              [...positions].map(([projector, position]) => ({
-                updateOne: {
-                  filter: { _id: projector, position: { $lte: position } },
-                  update: { $set: { position } },
-                  upsert: true,
-                },
-              })),
-              { session },
-            );
           },
           { writeConcern: { w: 'majority' } },
         );
-      } catch (error) {
-        // The upsert meant for a checkpoint at or behind `position` met one ahead of it.
-        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) {
-          throw new Error(
-            `A checkpoint of ${[...positions.keys()].join(', ')} is ahead of this commit: another process projects into this store`,
-            { cause: error },
-          );
-        }
-        throw error;
       } finally {
         await session.endSession();
+      }
+    },
+    async lease(name, holder, now, until) {
+      try {
+        await leases.updateOne(
+          { _id: name, $or: [{ holder }, { until: { $lte: now } }] },
+          { $set: { holder, until } },
+          { upsert: true, writeConcern: { w: 'majority' } },
+        );
+        return true;
+      } catch (error) {
+        // The upsert met the lease held by another holder, unexpired.
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+        throw error;
       }
     },
     checkStorable(name, id, doc) {

@@ -33,10 +33,33 @@ export interface FindQuery {
   offset: number;
 }
 
+/** A page of a keyset read: the documents after the id `after` (absent: from the first), in id order. */
+export interface ScanQuery {
+  filters?: readonly Filter[];
+  q?: string;
+  after?: DocumentId;
+  limit: number;
+}
+
+export interface ScannedDocument {
+  id: DocumentId;
+  /** Its JSON text. */
+  doc: string;
+}
+
 /** Documents travel as their JSON text, so a read is served without parsing and re-serialising. */
 export interface FindResult {
   total: number;
   items: string[];
+}
+
+/**
+ * A checkpoint a commit moves: from where its batch started (absent: 0) to where it ends. The commit is
+ * a compare-and-set: another process that moved the checkpoint meanwhile makes it fail, writing nothing.
+ */
+export interface CheckpointMove {
+  from: number;
+  to: number;
 }
 
 export interface DocumentChange {
@@ -54,20 +77,37 @@ export interface ReadStore {
   find(collection: string, query: FindQuery): Awaitable<FindResult>;
   /** The same page as the encoded body of a list answer (see `encodePage`), sent as it is. */
   findJson(collection: string, query: FindQuery): Awaitable<Buffer>;
+  /**
+   * A page of the documents a find gives, after an id, without their total: reading them all page by
+   * page costs what one read of them all does (an offset would read every page before it again).
+   */
+  scan(collection: string, query: ScanQuery): Promise<ScannedDocument[]>;
   /** Loads documents for a projector to evolve; missing ids are absent from the map. */
   load(collection: string, ids: readonly DocumentId[]): Promise<Map<DocumentId, Document>>;
   checkpoints(): Promise<Map<string, number>>;
   /**
-   * Writes the changes and the projectors' new checkpoints atomically. Given `after` (the commit before,
-   * still under way), it prepares its writes at once but writes them only once `after` has succeeded,
-   * and nothing if `after` failed: the projection runtime hands a batch over while the one before it is
-   * being written.
+   * The most document changes one commit should carry, when the store bounds its transactions (MongoDB
+   * aborts one after 60 s): the projection runtime ends its batches there. Absent: no bound.
+   */
+  readonly maxCommitChanges?: number;
+  /**
+   * Writes the changes and moves the checkpoints atomically, or throws `CheckpointConflict` and writes
+   * nothing when a checkpoint is no longer where the move starts (another process projected the same
+   * events). Given `after` (the commit before, still under way), it prepares its writes at once but
+   * writes them only once `after` has succeeded, and nothing if `after` failed: the projection runtime
+   * hands a batch over while the one before it is being written.
    */
   commit(
     changes: readonly DocumentChange[],
-    checkpoints: ReadonlyMap<string, number>,
+    checkpoints: ReadonlyMap<string, CheckpointMove>,
     after?: Promise<void>,
   ): Promise<void>;
+  /**
+   * Holds the lease `name` for `holder` until `until` (milliseconds since the epoch) when it is free,
+   * expired at `now`, or held by `holder` already; answers whether `holder` holds it now. An `until` at
+   * or before `now` lets it go. What one process of several must do alone (queue the jobs) takes one.
+   */
+  lease(name: string, holder: string, now: number, until: number): Promise<boolean>;
   /**
    * Throws `UnstorableDocument` when a commit could not store the document (it cannot be serialised):
    * the projection runtime asks, after each event, about a document a commit has failed on.
@@ -80,10 +120,28 @@ export interface ReadStore {
   purge(): Promise<void>;
   /**
    * Drops every document and the named projectors' checkpoints (for `suite rebuild`); other
-   * checkpoints kept here (the job triggers') stay.
+   * checkpoints kept here (the job triggers') and the leases stay.
    */
   reset(projectors: readonly string[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A commit's checkpoint moved by another process since its batch started: the commit wrote nothing. */
+export class CheckpointConflict extends Error {
+  constructor(readonly checkpoint: string) {
+    super(
+      `The checkpoint ${checkpoint} moved since this batch started: another process projects into this store`,
+    );
+    this.name = 'CheckpointConflict';
+  }
+}
+
+/** Throws `CheckpointConflict` for the first checkpoint that is not, in `stored` (absent: 0), where its move starts. */
+export function checkMoves(
+  stored: (name: string) => number | undefined,
+  moves: ReadonlyMap<string, CheckpointMove>,
+): void {
+  for (const [name, { from }] of moves) if ((stored(name) ?? 0) !== from) throw new CheckpointConflict(name);
 }
 
 /** A document a commit cannot store: nested too deep to serialise, say. The commit stores nothing. */

@@ -41,11 +41,6 @@ async function allParked(readStore: ReadStore): Promise<Map<string, ParkedEvent>
   }
 }
 
-async function eventAt(eventStore: EventStore, position: number): Promise<StoredEvent | undefined> {
-  const [event] = await eventStore.queryLog({ after: position - 1, until: position, limit: 1 });
-  return event?.position === position ? event : undefined;
-}
-
 /** The documents to fold again, by projector, and by collection within it. */
 type Wanted = Map<Projector, Map<DocumentProjection, Set<DocumentId>>>;
 
@@ -77,7 +72,7 @@ export async function retryParkedEvents(context: RetryContext, position?: number
       candidate.projections.some((projection) => projection.collection === entry.projection),
     );
     const projection = projector?.projections.find((candidate) => candidate.collection === entry.projection);
-    const stored = await eventAt(eventStore, entry.position);
+    const stored = await eventStore.eventAt(entry.position);
     if (!projector || !projection || !stored) {
       unresolved.push(entry);
       continue;
@@ -122,7 +117,7 @@ export async function refoldDocumentsOf(context: RetryContext, positions: readon
   const { eventStore, readStore, projectors, checkpoints, upcast } = context;
   const wanted: Wanted = new Map();
   for (const position of positions) {
-    const stored = await eventAt(eventStore, position);
+    const stored = await eventStore.eventAt(position);
     const projector =
       stored && projectors.find((candidate) => candidate.name === streamModule(stored.stream));
     if (!stored || !projector) continue;

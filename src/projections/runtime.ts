@@ -4,7 +4,7 @@ import type { StoredEvent } from '../events/envelope';
 import { batchFolder, changesOf, documentKey, type Documents, type FoldedBatch } from './batch-fold';
 import { PARKED_EVENTS, listParkedEvents, type ParkedEvent } from './parked-events';
 import type { Projector } from './projection';
-import { UnstorableDocument, type ReadStore } from './read-store';
+import { CheckpointConflict, UnstorableDocument, type CheckpointMove, type ReadStore } from './read-store';
 import { refoldDocumentsOf, retryParkedEvents, type RetryOutcome } from './retry-parked';
 
 /** How far the read models are: what writers and readers wait on. */
@@ -69,6 +69,11 @@ export interface RuntimeOptions {
    * An event that cannot be upcast is parked. Default: the events are read as they come.
    */
   upcast?(event: StoredEvent): StoredEvent;
+}
+
+/** Each projector's checkpoint from `starts` to `last`; one already past it (ahead of the others) stays. */
+function checkpointMoves(starts: ReadonlyMap<string, number>, last: number): Map<string, CheckpointMove> {
+  return new Map([...starts].map(([name, from]) => [name, { from, to: Math.max(from, last) }]));
 }
 
 interface RefoldRequest {
@@ -136,16 +141,18 @@ export function createProjectionRuntime(
     parked = (await listParkedEvents(readStore, { limit: 1, offset: 0 })).total;
   }
 
-  /** Commits a batch once the commit before it (`after`) is done; the position then moves to `last`. */
-  async function commitBatch(batch: FoldedBatch, after: Promise<void>): Promise<void> {
-    const { last } = batch;
-    // A projector already past the batch (its checkpoint was ahead of the others') keeps its checkpoint.
-    const advanced = new Map(
-      projectors.map(({ name }) => [name, Math.max(checkpoints.get(name) ?? 0, last)] as const),
-    );
-    await readStore.commit(changesOf(batch), advanced, after);
-    for (const [name, at] of advanced) checkpoints.set(name, at);
-    position = last;
+  /**
+   * Commits a batch once the commit before it (`after`) is done, moving each projector's checkpoint as
+   * `moves` says; the position then moves to the batch's last event.
+   */
+  async function commitBatch(
+    batch: FoldedBatch,
+    moves: ReadonlyMap<string, CheckpointMove>,
+    after: Promise<void>,
+  ): Promise<void> {
+    await readStore.commit(changesOf(batch), moves, after);
+    for (const [name, { to }] of moves) checkpoints.set(name, to);
+    position = batch.last;
     if (batch.parked.length > 0) await countParked();
   }
 
@@ -158,14 +165,18 @@ export function createProjectionRuntime(
    */
   async function catchUpBatches(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
     let read = position;
+    // Where each projector's checkpoint is once the commits handed over are done.
+    let starts: ReadonlyMap<string, number> = new Map(checkpoints);
     let unwritten: Documents = new Map();
     let committing = Promise.resolve();
     for (;;) {
       const folded = await foldBatch(read, until, unwritten);
       if (folded.last === read) break;
       read = folded.last;
+      const moves = checkpointMoves(starts, folded.last);
+      starts = new Map([...moves].map(([name, { to }]) => [name, to]));
       const previous = committing;
-      committing = commitBatch(folded, previous).then(() => {
+      committing = commitBatch(folded, moves, previous).then(() => {
         onProgress?.(position);
         releaseWaiters();
       });
@@ -180,6 +191,8 @@ export function createProjectionRuntime(
   /**
    * Catches up; a commit that failed on a document it could not store is folded again from the last
    * commit, this time asking about that document after each event, so that the event to blame is parked.
+   * A commit whose checkpoints another process moved (it projected the same events) wrote nothing: the
+   * catch-up goes on from where that process got to.
    */
   async function catchUp(onProgress?: (position: number) => void, until = Infinity): Promise<void> {
     for (;;) {
@@ -188,6 +201,11 @@ export function createProjectionRuntime(
         failing = false;
         return;
       } catch (error) {
+        if (error instanceof CheckpointConflict) {
+          await loadCheckpoints();
+          releaseWaiters();
+          continue;
+        }
         const key = error instanceof UnstorableDocument && documentKey(error.collection, error.id);
         if (!key || suspects.has(key)) {
           failing = true;
@@ -253,7 +271,8 @@ export function createProjectionRuntime(
       await loadCheckpoints();
       await trigger();
       following = retryingAfterFailure(trigger, onError);
-      unsubscribe = eventStore.onAppended(following.run);
+      // From where the catch-up ended: what another process commits before the subscription is up counts.
+      unsubscribe = eventStore.onAppended(following.run, position);
     },
     async follow(pollMs) {
       await readStore.defineCollections([PARKED_EVENTS]);

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { IndexedChange } from './query-cache';
-import { searchText, type CollectionDefinition, type DocumentChange, type DocumentId } from './read-store';
+import {
+  checkMoves,
+  searchText,
+  type CheckpointMove,
+  type CollectionDefinition,
+  type DocumentChange,
+  type DocumentId,
+} from './read-store';
 import { vocabularyOfAll, wordIndexWriter } from './word-index';
 
 /** A document change as SQLite stores it: its JSON text and search text, or `json: null` to delete. */
@@ -18,7 +25,7 @@ export type CommitVocabulary = ReadonlyMap<string, readonly string[]>;
 /** Writes the changes; returns each one's document as the search index held it before and after. */
 export type WriteChanges = (
   changes: readonly SerializedChange[],
-  checkpoints: ReadonlyMap<string, number>,
+  checkpoints: ReadonlyMap<string, CheckpointMove>,
   vocabulary: CommitVocabulary,
 ) => IndexedChange[];
 
@@ -87,11 +94,16 @@ function tableStatements(db: Database.Database, table: string) {
 }
 
 /**
- * Writes document changes and the projectors' checkpoints in one transaction, on the connection it is
- * given: the read store's own, or its writer thread's (`sqlite-writer-thread.ts`).
+ * Writes document changes and moves the projectors' checkpoints in one transaction, on the connection
+ * it is given: the read store's own, or its writer thread's (`sqlite-writer-thread.ts`). The moves are
+ * checked first, within the transaction's write lock, so that of two processes committing the same
+ * batch the second writes nothing (`CheckpointConflict`).
  */
 export function documentWriter(db: Database.Database): WriteChanges {
   const statements = new Map<string, ReturnType<typeof tableStatements>>();
+  const storedCheckpoint = db
+    .prepare<[string], number>('SELECT position FROM checkpoints WHERE projector = ?')
+    .pluck();
   const saveCheckpoint = db.prepare(
     `INSERT INTO checkpoints (projector, position) VALUES (?, ?)
      ON CONFLICT (projector) DO UPDATE SET position = excluded.position`,
@@ -104,6 +116,7 @@ export function documentWriter(db: Database.Database): WriteChanges {
   };
 
   const write = db.transaction<WriteChanges>((changes, checkpoints, vocabulary) => {
+    checkMoves((name) => storedCheckpoint.get(name), checkpoints);
     const written = changes.map((change): IndexedChange => {
       const table = statementsOf(change.table);
       const after = { doc: change.json, text: change.text };
@@ -132,7 +145,7 @@ export function documentWriter(db: Database.Database): WriteChanges {
       return { id: change.id, before, after };
     });
     for (const [table, words] of vocabulary) statementsOf(table).addToVocabulary(words);
-    for (const [projector, position] of checkpoints) saveCheckpoint.run(projector, position);
+    for (const [projector, { to }] of checkpoints) saveCheckpoint.run(projector, to);
     return written;
   });
   // The write lock is taken up front, so that a commit waits out another process's (the worker role saves

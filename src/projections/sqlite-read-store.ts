@@ -10,6 +10,8 @@ import {
   type Filter,
   type FindQuery,
   type ReadStore,
+  type ScannedDocument,
+  type ScanQuery,
 } from './read-store';
 import { createCacheBudget, DEFAULT_CACHE_MB } from './cache-budget';
 import { createDocumentCache, type DocumentCache } from './document-cache';
@@ -90,6 +92,8 @@ interface Connection {
   dataVersion: Database.Statement<[], number>;
   tableExists: Database.Statement<[string], number>;
   writeHere: WriteChanges;
+  /** Takes, renews or lets go of a lease (see `ReadStore.lease`); answers whether it took effect. */
+  holdLease: Database.Statement<[{ name: string; holder: string; until: number; now: number }]>;
   /** Statements of finds, by SQL. */
   statements: Map<string, Database.Statement>;
 }
@@ -102,6 +106,9 @@ function connect(file: string): Connection {
   // subject's data is not left in free space (the writer thread does the same).
   db.pragma('secure_delete = ON');
   db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projector TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until INTEGER NOT NULL)',
+  );
   return {
     db,
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
@@ -109,6 +116,11 @@ function connect(file: string): Connection {
       .prepare<[string], number>("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
       .pluck(),
     writeHere: documentWriter(db),
+    holdLease: db.prepare(
+      `INSERT INTO leases (name, holder, until) VALUES (@name, @holder, @until)
+       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until
+       WHERE leases.holder = excluded.holder OR leases.until <= @now`,
+    ),
     statements: new Map(),
   };
 }
@@ -386,6 +398,27 @@ export function openSqliteReadStore(
     return { total: counted.get(...sql.count.params) as number };
   }
 
+  /**
+   * A keyset page: the filters, the search's rowids (its index, as a count of the search and filters
+   * reads them) and the ids after `after`, in id order.
+   */
+  function scanSql(target: Collection, { filters = [], q, after, limit }: ScanQuery): Sql {
+    const { table } = target;
+    const { clauses, params } = filterSql(target, filters);
+    const text = q?.toLowerCase();
+    if (text) {
+      const search = searchIndex(target, text);
+      clauses.push(`${table}.rowid IN (SELECT rowid FROM ${search.index} WHERE ${search.clause})`);
+      params.push(search.param);
+    }
+    if (after !== undefined) {
+      clauses.push(`${table}.id > ?`);
+      params.push(after);
+    }
+    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+    return { sql: `SELECT id, doc FROM ${table} ${where} ORDER BY id LIMIT ?`, params: [...params, limit] };
+  }
+
   function countAndList(listing: Sql): { total: number; ids?: number[] } {
     const rows = prepared(`${listing.sql} LIMIT ?`)
       .raw()
@@ -448,6 +481,10 @@ export function openSqliteReadStore(
     },
     find: (name, query) => whenReady(pageJson(name, query), decodePage),
     findJson: (name, query) => whenReady(pageJson(name, query), bodyOf),
+    async scan(name, query) {
+      const { sql, params } = scanSql(collection(name), query);
+      return prepared(sql).all(...params) as ScannedDocument[];
+    },
     async load(name, ids) {
       const target = collection(name);
       const found = new Map<DocumentId, Document>();
@@ -485,6 +522,9 @@ export function openSqliteReadStore(
         for (const { target, id } of writes) target.docs.forget(id);
       }
     },
+    async lease(name, holder, now, until) {
+      return connection.holdLease.run({ name, holder, until, now }).changes === 1;
+    },
     checkStorable(name, id, doc) {
       serializedChange(collection(name), { collection: name, id, doc });
     },
@@ -494,6 +534,11 @@ export function openSqliteReadStore(
     async reset(projectors) {
       const definitions = [...collections.values()].map((known) => known.definition);
       const kept = [...readCheckpoints()].filter(([projector]) => !projectors.includes(projector));
+      const leases = connection.db.prepare('SELECT name, holder, until FROM leases').raw().all() as [
+        string,
+        string,
+        number,
+      ][];
       await thread.close();
       connection.db.close();
       // A new file rather than DROP TABLE: SQLite reads every page of the tables it drops, which at 1M
@@ -505,7 +550,13 @@ export function openSqliteReadStore(
       for (const known of collections.values()) forget(known);
       collections.clear();
       defineAll(definitions);
-      connection.writeHere([], new Map(kept), new Map());
+      connection.writeHere(
+        [],
+        new Map(kept.map(([projector, to]) => [projector, { from: 0, to }])),
+        new Map(),
+      );
+      for (const [name, holder, until] of leases)
+        connection.holdLease.run({ name, holder, until, now: until });
     },
     async close() {
       await thread.close();

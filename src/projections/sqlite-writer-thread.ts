@@ -1,15 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { CheckpointConflict, type CheckpointMove } from './read-store';
 import { documentWriter, type CommitVocabulary, type SerializedChange } from './sqlite-document-writer';
 
 /** The read store's writer thread: its own connection, writing the large commits the store sends it. */
 export interface WriteMessage {
   changes: SerializedChange[];
-  checkpoints: Map<string, number>;
+  checkpoints: Map<string, CheckpointMove>;
   vocabulary: CommitVocabulary;
 }
 
-export type WriteReply = { ok: true } | { ok: false; message: string };
+/** `conflict`: the checkpoint a `CheckpointConflict` names, which the store throws again. */
+export type WriteReply = { ok: true } | { ok: false; message: string; conflict?: string };
 
 const db = new Database((workerData as { file: string }).file);
 db.pragma('journal_mode = WAL');
@@ -23,7 +25,8 @@ parentPort?.on('message', ({ changes, checkpoints, vocabulary }: WriteMessage) =
   try {
     write(changes, checkpoints, vocabulary);
   } catch (error) {
-    reply = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    const conflict = error instanceof CheckpointConflict ? error.checkpoint : undefined;
+    reply = { ok: false, message: error instanceof Error ? error.message : String(error), conflict };
   }
   parentPort?.postMessage(reply);
 });

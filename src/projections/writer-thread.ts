@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { CheckpointConflict, type CheckpointMove } from './read-store';
 import type { CommitVocabulary, SerializedChange } from './sqlite-document-writer';
 import type { WriteMessage, WriteReply } from './sqlite-writer-thread';
 
@@ -12,10 +13,15 @@ export interface WriterThread {
   /** Writes in the thread, one commit after the other; resolves once committed. */
   write(
     changes: SerializedChange[],
-    checkpoints: Map<string, number>,
+    checkpoints: Map<string, CheckpointMove>,
     vocabulary: CommitVocabulary,
   ): Promise<void>;
   close(): Promise<void>;
+}
+
+function replyError(reply: WriteReply): Error | null {
+  if (reply.ok) return null;
+  return reply.conflict === undefined ? new Error(reply.message) : new CheckpointConflict(reply.conflict);
 }
 
 /**
@@ -60,7 +66,7 @@ export function writerThread(file: string): WriterThread {
         if (error) reject(error);
         else resolve();
       };
-      const onReply = (reply: WriteReply) => settle(reply.ok ? null : new Error(reply.message));
+      const onReply = (reply: WriteReply) => settle(replyError(reply));
       const onError = (error: Error) => {
         worker = null;
         settle(error);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JOB_ATTEMPTS, JOB_BACKOFF_MS, type JobHandler, type JobQueue } from './job-queue';
@@ -19,22 +18,51 @@ const IDLE_POLL_MS = 50;
 /** Completed jobs kept for inspection; failed jobs are all kept. */
 const COMPLETED_KEPT = 1000;
 
+const unreachable = (status: string) =>
+  new Error(`Redis cannot be reached (the job queue's connection is ${status}); try again later`);
+
 /**
- * BullMQ needs a custom job id without `:` (its key separator) that does not look like a number;
- * a hash keeps ids of any text distinct.
+ * Resolves once the connection is ready (at once when it is); rejects while Redis cannot be reached:
+ * the first attempt to connect failed, or the connection dropped and is being retried. The caller
+ * (the job triggers) then fails and tries again later, instead of waiting on Redis for ever.
  */
-const bullJobId = (id: string) => `j${createHash('sha256').update(id).digest('hex').slice(0, 40)}`;
+function ready(connection: Redis): Promise<void> {
+  const { status } = connection;
+  if (status === 'ready') return Promise.resolve();
+  if (status !== 'wait' && status !== 'connecting' && status !== 'connect') {
+    return Promise.reject(unreachable(status));
+  }
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      connection.off('ready', settle);
+      connection.off('error', settle);
+      connection.off('close', settle);
+      if (error) reject(unreachable(`failing: ${error.message}`));
+      else if (connection.status === 'ready') resolve();
+      else reject(unreachable(connection.status));
+    };
+    connection.once('ready', settle);
+    connection.once('error', settle);
+    connection.once('close', settle);
+  });
+}
 
 /**
  * The distributed profile's JobQueue: one BullMQ queue on Redis for every job name; any `suite
  * worker` process takes jobs, retried with exponential backoff, and failed jobs stay in Redis
  * (visible through `failed()` and `suite jobs`) until an operator removes or retries them.
+ *
+ * A job id dedupes through BullMQ's deduplication, which holds the id while the job is waiting,
+ * delayed or active and frees it when the job completes or fails for good; a custom BullMQ job id
+ * would be held for as long as Redis keeps the finished job, and BullMQ drops an add with a held id
+ * without an error.
  */
 export function createBullMqJobQueue(options: BullMqOptions): JobQueue {
   // Workers block on Redis and must not give up on a command: BullMQ requires maxRetriesPerRequest null.
   const connect = () => new Redis(options.url, { maxRetriesPerRequest: null });
   const prefix = options.prefix ?? 'suite';
-  const connection = connect();
+  // The queue's own connection fails fast instead: no command waits for Redis to come back.
+  const connection = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
   const handlers = new Map<string, JobHandler>();
   let worker: { worker: Worker; connection: Redis } | null = null;
@@ -77,8 +105,9 @@ export function createBullMqJobQueue(options: BullMqOptions): JobQueue {
       };
     },
     async enqueue(name, data, { jobId } = {}) {
+      await ready(connection);
       await queue.add(name, data, {
-        ...(jobId !== undefined && { jobId: bullJobId(jobId) }),
+        ...(jobId !== undefined && { deduplication: { id: jobId } }),
         attempts: options.attempts ?? JOB_ATTEMPTS,
         backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_BACKOFF_MS },
         removeOnComplete: COMPLETED_KEPT,
@@ -89,7 +118,7 @@ export function createBullMqJobQueue(options: BullMqOptions): JobQueue {
     async failed() {
       const jobs = await queue.getFailed();
       return jobs.map((job) => ({
-        id: job.id ?? '',
+        id: job.deduplicationId ?? job.id ?? '',
         name: job.name,
         data: job.data as unknown,
         error: job.failedReason,
@@ -104,7 +133,13 @@ export function createBullMqJobQueue(options: BullMqOptions): JobQueue {
       }
     },
     async close() {
-      await worker?.worker.close();
+      // While Redis is down a graceful close would wait for it: jobs in flight are left to BullMQ's
+      // stalled-job check, which runs them again.
+      const reachable = await connection.ping().then(
+        () => true,
+        () => false,
+      );
+      await worker?.worker.close(!reachable);
       await queue.close();
       worker?.connection.disconnect();
       connection.disconnect();

@@ -6,6 +6,7 @@ import type { CommandContext } from '../commands/context';
 import type { IdAllocator } from '../commands/ids';
 import { newEventId } from '../events/event-ids';
 import type { EventStore } from '../events/event-store';
+import { scanAll } from '../projections/read-all';
 import type { Filter, ReadStore } from '../projections/read-store';
 
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -39,11 +40,10 @@ export interface SweepServices {
 async function due(readStore: ReadStore, expiring: Expiring, now: string): Promise<string[]> {
   const filters = [expiring.live, { field: 'expires_at', op: 'lte', value: now } as const];
   const ids: string[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await readStore.find(expiring.collection, { filters, limit: PAGE, offset });
-    ids.push(...page.items.map((item) => (JSON.parse(item) as { id: string }).id));
-    if (offset + PAGE >= page.total) return ids;
+  for await (const { doc } of scanAll(readStore, expiring.collection, { filters }, { pageSize: PAGE })) {
+    ids.push((JSON.parse(doc) as { id: string }).id);
   }
+  return ids;
 }
 
 function sweepContext(services: SweepServices, name: string, now: Date): CommandContext {

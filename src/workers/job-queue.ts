@@ -1,7 +1,10 @@
 /** The JobQueue port: work run by `suite worker` processes (in-process in the embedded profile). */
 
 export interface JobOptions {
-  /** A job whose id the queue still holds (waiting, delayed or active) is not added again. */
+  /**
+   * While a job with this id is pending (waiting, delayed or active) it is not added again; once that
+   * job completed or failed for good, the id is free and the job is added (and runs) again.
+   */
   jobId?: string;
 }
 
@@ -28,6 +31,7 @@ export interface FailedJob {
 export interface JobQueue {
   /** Makes this process a worker for jobs of this name. */
   process(name: string, handler: JobHandler): void;
+  /** Rejects at once when the queue cannot take the job (its store is unreachable): retry later. */
   enqueue(name: string, data: unknown, options?: JobOptions): Promise<void>;
   counts(): Promise<JobCounts>;
   failed(): Promise<FailedJob[]>;

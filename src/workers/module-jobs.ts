@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Logger } from 'pino';
 import type { ModuleDefinition, ModuleJob, RouteServices } from '../api/kit/module';
 import type { CommandContext } from '../commands/context';
 import { streamModule, type StoredEvent } from '../events/envelope';
+import { hashUuid } from '../events/event-ids';
 import type { EventStore } from '../events/event-store';
 import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
-import type { ReadStore } from '../projections/read-store';
+import { CheckpointConflict, type ReadStore } from '../projections/read-store';
 
 /** The event a job run answers to: its events are caused by it and carry its time. */
 export interface JobCause {
@@ -24,17 +25,16 @@ export interface QueuedJob {
 
 const WORKER_ACTOR = 'worker';
 
-/** The triggers' checkpoint lives with the read models, under this name. */
+/** The triggers' checkpoint and lease live with the read models, under this name. */
 const CHECKPOINT = 'jobs';
+/**
+ * How long the process that queues the jobs holds the triggers' lease without renewing it; it renews it
+ * at every catch-up and every third of this. Another worker takes over this long after it stopped.
+ */
+const LEASE_MS = 15_000;
 /** Events read without queueing a job before the checkpoint is saved anyway. */
 const SAVE_EVERY = 10_000;
 const BATCH_SIZE = 2000;
-
-/** A UUID drawn from a hash, so a job's events are the same whichever worker runs it. */
-function hashUuid(text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /**
  * The command context of one job run: the worker as actor, the cause's time and correlation, and
@@ -85,9 +85,19 @@ export interface StoredLog {
 }
 
 export interface JobTriggers {
-  /** Queues the jobs due for the events up to the head of the log. */
+  /**
+   * Queues the jobs due for the events up to the head of the log, when this process holds the triggers'
+   * lease (or takes it now); then goes on following the log.
+   */
   catchUp(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface TriggerOptions {
+  /** Who holds the lease (default: an id of this process's own). */
+  holder?: string;
+  /** The lease's clock, in milliseconds since the epoch (default: the system's). */
+  now?(): number;
 }
 
 /**
@@ -95,17 +105,27 @@ export interface JobTriggers {
  * job per distinct payload per batch of events, caused by the last of them. The checkpoint is saved
  * after jobs are queued (and every so many events otherwise), so a crash queues them again at worst:
  * jobs may run again, and give the same result.
+ *
+ * Of several workers, only the one holding the read store's lease on the triggers queues jobs: batches
+ * end wherever a worker's reads happen to, so two of them would queue the same events' jobs under
+ * different ids, and each run them. The checkpoint moves by compare-and-set, so a worker whose lease
+ * lapsed (paused past it) cannot move it back: its commit fails, and it reads the checkpoint again.
  */
 export function followJobTriggers(
   modules: readonly ModuleDefinition[],
   services: RouteServices & { readStore: ReadStore; log: StoredLog },
   logger: Logger,
+  { holder = `worker-${randomUUID()}`, now = Date.now }: TriggerOptions = {},
 ): JobTriggers {
   const triggered = modules.filter((module) => module.jobs?.some((job) => job.trigger));
   let position: number | null = null;
+  /** Where the checkpoint was last saved: what its compare-and-set expects. */
   let saved = 0;
+  /** Events read since the checkpoint was last saved (positions are no counts: see ReadAllOptions). */
+  let unsaved = 0;
   let unsubscribe: (() => void) | null = null;
   let following: Retrying | null = null;
+  let renewing: NodeJS.Timeout | null = null;
 
   /** Queues the jobs the events make due; answers how many. */
   async function queueDue(events: readonly StoredEvent[]): Promise<number> {
@@ -139,18 +159,34 @@ export function followJobTriggers(
   }
 
   async function run(): Promise<void> {
-    if (position === null) {
-      position = saved = (await services.readStore.checkpoints()).get(CHECKPOINT) ?? 0;
+    const at = now();
+    if (!(await services.readStore.lease(CHECKPOINT, holder, at, at + LEASE_MS))) {
+      // Another worker queues the jobs; should it stop, this one reads the checkpoint it left.
+      position = null;
+      return;
     }
+    position ??= saved = await storedCheckpoint();
     for (;;) {
       const events = await services.log.events.readAll({ after: position, limit: BATCH_SIZE });
       if (events.length === 0) return;
       const queued = await queueDue(events);
       position = (events[events.length - 1] as StoredEvent).position;
-      if (queued > 0 || position - saved >= SAVE_EVERY) {
-        await services.readStore.commit([], new Map([[CHECKPOINT, position]]));
-        saved = position;
-      }
+      unsaved += events.length;
+      if (queued > 0 || unsaved >= SAVE_EVERY) await saveCheckpoint(position);
+    }
+  }
+
+  const storedCheckpoint = async () => (await services.readStore.checkpoints()).get(CHECKPOINT) ?? 0;
+
+  async function saveCheckpoint(to: number): Promise<void> {
+    try {
+      await services.readStore.commit([], new Map([[CHECKPOINT, { from: saved, to }]]));
+      saved = to;
+      unsaved = 0;
+    } catch (error) {
+      if (!(error instanceof CheckpointConflict)) throw error;
+      logger.warn({ position: to }, "another worker moved the job triggers' checkpoint: going on from it");
+      position = saved = await storedCheckpoint();
     }
   }
 
@@ -164,12 +200,21 @@ export function followJobTriggers(
       following ??= retryingAfterFailure(catchUp, (error) =>
         logger.error({ err: error }, 'job triggers failed'),
       );
-      unsubscribe ??= services.eventStore.onAppended(following.run);
+      unsubscribe ??= services.eventStore.onAppended(following.run, position ?? undefined);
+      // The lease is renewed while no event comes, and taken over when its holder has stopped.
+      renewing ??= setInterval(following.run, LEASE_MS / 3).unref();
     },
     async stop() {
       unsubscribe?.();
       following?.stop();
+      if (renewing) clearInterval(renewing);
       await catchUp.settled();
+      // Let go, so that another worker takes over at once (else once the lease has lapsed).
+      if (triggered.length > 0) {
+        await services.readStore
+          .lease(CHECKPOINT, holder, now(), now())
+          .catch((error: unknown) => logger.warn({ err: error }, "the job triggers' lease was not let go"));
+      }
     },
   };
 }

@@ -27,6 +27,8 @@ export interface RelayOptions {
   retryDelayMs?: number;
   /** Called after each acknowledged batch with the new checkpoint (for the relay-lag metric). */
   onPublished?: (position: number) => void;
+  /** Called with the events of a batch the broker could not take and the publisher dead-lettered. */
+  onDeadLettered?: (events: readonly StoredEvent[]) => void;
 }
 
 /** Resolves on the next commit (at once if one came since the last wait), after `ms`, or on abort. */
@@ -60,16 +62,16 @@ function commitWaiter(eventStore: EventStore) {
   };
 }
 
-/** True when `work` settled first, false when the signal aborted first (`work` is then left to fail). */
-function settledBeforeAbort(work: Promise<void>, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
+/** `work`'s result when it settled first, null when the signal aborted first (`work` is then left to fail). */
+function settledBeforeAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<{ result: T } | null> {
+  if (signal.aborted) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
-    const aborted = () => resolve(false);
+    const aborted = () => resolve(null);
     signal.addEventListener('abort', aborted, { once: true });
     work.then(
-      () => {
+      (result) => {
         signal.removeEventListener('abort', aborted);
-        resolve(true);
+        resolve({ result });
       },
       (error: unknown) => {
         signal.removeEventListener('abort', aborted);
@@ -84,7 +86,9 @@ function settledBeforeAbort(work: Promise<void>, signal: AbortSignal): Promise<b
  * checkpoint only after the broker acknowledged the batch, then goes on (at-least-once: a crash or a
  * failure between publishing and saving publishes those events again; consumers dedupe by event id).
  * Batches go one at a time in log order, so each stream's events reach the broker in order. A failed
- * batch is retried from the checkpoint with a growing delay; the loop ends when `signal` aborts.
+ * batch is retried from the checkpoint with a growing delay; the loop ends when `signal` aborts. An
+ * event the broker can never take does not stop the relay: the publisher dead-letters it, and the
+ * relay logs it as an error and reports it (the dead-letter metric).
  */
 export async function runRelay(options: RelayOptions): Promise<void> {
   const { eventStore, publisher, checkpoint, logger, signal } = options;
@@ -103,7 +107,16 @@ export async function runRelay(options: RelayOptions): Promise<void> {
           await commits.next(idlePollMs, signal);
           continue;
         }
-        if (!(await settledBeforeAbort(publisher.publish(events), signal))) break;
+        const published = await settledBeforeAbort(publisher.publish(events), signal);
+        if (!published) break;
+        const { deadLettered } = published.result;
+        for (const { event_id, stream, revision, position, type } of deadLettered) {
+          logger.error(
+            { event_id, stream, revision, position, type },
+            'relay: the broker cannot take this event; it was dead-lettered (docs/KAFKA-TOPICS.md)',
+          );
+        }
+        if (deadLettered.length > 0) options.onDeadLettered?.(deadLettered);
         const last = (events[events.length - 1] as StoredEvent).position;
         await checkpoint.save(last);
         position = last;

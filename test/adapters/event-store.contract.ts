@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata } from '../../src/events/envelope';
-import { WrongExpectedRevisionError, type EventStore } from '../../src/events/event-store';
+import type { EventMetadata, StoredEvent } from '../../src/events/envelope';
+import { AppendTooLargeError, MAX_APPEND_BYTES } from '../../src/events/append-size';
+import {
+  UnknownPositionError,
+  WrongExpectedRevisionError,
+  type EventStore,
+} from '../../src/events/event-store';
 import { GENESIS_HASH, verifyStreamChain } from '../../src/events/hash-chain';
 
 export interface EventStoreFixture {
@@ -170,6 +175,104 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
         { events: [], duplicateOf: expect.objectContaining({ stream, position: first.events[0]!.position }) },
       ]);
       expect(await store.readStream(guard)).toEqual([]);
+    });
+
+    it('appends nothing to any stream when a later part was decided on a stale revision', async () => {
+      const record = `${stream}-record`;
+      await store.append(record, [event('Recorded')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      const head = await store.headPosition();
+      await expect(
+        store.appendAll([
+          {
+            stream: `${stream}-calendar`,
+            events: [event('Booked')],
+            options: { expectedRevision: 'no_stream', metadata: metadata() },
+          },
+          {
+            stream: record,
+            events: [event('Recorded')],
+            options: { expectedRevision: 'no_stream', metadata: metadata() },
+          },
+        ]),
+      ).rejects.toMatchObject({ stream: record, actual: 0 });
+      expect(await store.readStream(`${stream}-calendar`)).toEqual([]);
+      expect(await store.headPosition()).toBe(head);
+    });
+
+    it('appends once for two concurrent appends under one idempotency key; the other answers its result', async () => {
+      const claim = { key: `k-${randomUUID()}`, fingerprint: 'f1' };
+      const keyed = (target: string) =>
+        store.append(target, [event('A')], {
+          expectedRevision: 'no_stream',
+          metadata: metadata(),
+          idempotency: claim,
+        });
+      const outcomes = await Promise.allSettled([keyed(`${stream}-a`), keyed(`${stream}-b`)]);
+      const appended = outcomes.flatMap((outcome) =>
+        outcome.status === 'fulfilled' ? outcome.value.events : [],
+      );
+      expect(appended).toHaveLength(1);
+      for (const outcome of outcomes) {
+        // The other either answers the first result or is told that the key is still in use.
+        if (outcome.status === 'fulfilled' && outcome.value.events.length === 0) {
+          expect(outcome.value.duplicateOf).toMatchObject({ stream: appended[0]!.stream });
+        } else if (outcome.status === 'rejected') {
+          expect(outcome.reason).toMatchObject({ name: 'IdempotencyKeyInUseError' });
+        }
+      }
+      const stored = [...(await store.readStream(`${stream}-a`)), ...(await store.readStream(`${stream}-b`))];
+      expect(stored).toHaveLength(1);
+      expect(await store.findIdempotency(claim.key)).toMatchObject({ stream: appended[0]!.stream });
+    });
+
+    it(`refuses a part of more than ${MAX_APPEND_BYTES} bytes whole, and stores one just under it`, async () => {
+      const filler = (bytes: number) => 'x'.repeat(bytes);
+      const part = (kilobytes: number) =>
+        Array.from({ length: kilobytes / 64 }, () => event('Filled', { text: filler(64 * 1024 - 500) }));
+      await expect(
+        store.append(stream, part(1088), { expectedRevision: 'no_stream', metadata: metadata() }),
+      ).rejects.toBeInstanceOf(AppendTooLargeError);
+      expect(await store.readStream(stream)).toEqual([]);
+      const fits = await store.append(stream, part(1024), {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      expect(fits.events).toHaveLength(16);
+    });
+
+    it('reads from 0 or an event position only, and finds the event at a position', async () => {
+      const { events } = await store.append(stream, [event('A', { text: 'long enough' }), event('B')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      const [a, b] = events as [StoredEvent, StoredEvent];
+      expect(await store.readAll({ after: a.position, limit: 1 })).toMatchObject([{ event_id: b.event_id }]);
+      await expect(store.readAll({ after: b.position + 1, limit: 1 })).rejects.toBeInstanceOf(
+        UnknownPositionError,
+      );
+      await expect(store.queryLog({ after: b.position + 1, limit: 1 })).rejects.toBeInstanceOf(
+        UnknownPositionError,
+      );
+      expect(await store.eventAt(b.position)).toMatchObject({ event_id: b.event_id, type: 'B' });
+      expect(await store.eventAt(b.position + 1)).toBeNull();
+    });
+
+    it('notifies the commits after the position it is asked to follow from, also those before the call', async () => {
+      const before = await store.headPosition();
+      const { events } = await store.append(stream, [event('A')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      const head = await new Promise<number>((resolve) => {
+        const unsubscribe = store.onAppended((position) => {
+          unsubscribe();
+          resolve(position);
+        }, before);
+      });
+      expect(head).toBe(events[0]!.position);
     });
 
     it('reads the global feed in position order from a position, and reports the head', async () => {

@@ -11,7 +11,15 @@ const until = async (condition: () => Promise<boolean>, timeoutMs = 5000) => {
   }
 };
 
-/** The behaviour every JobQueue adapter must show; each adapter's test file runs it. */
+/**
+ * The behaviour every JobQueue adapter must show; each adapter's test file runs it.
+ *
+ * A job id dedupes only while a job with it is pending (waiting, delayed between attempts, or
+ * running): the job triggers enqueue with ids so that a crash and a catch-up do not queue the same
+ * work twice at once. Once the job completed or failed for good, the id is free: enqueueing it again
+ * runs the job again, as a user who asks for the work again expects (jobs are idempotent). A queue
+ * that kept finished ids would drop such a job without a word on one adapter and run it on another.
+ */
 export function jobQueueContract(name: string, open: () => Promise<JobQueue>): void {
   describe(`JobQueue contract: ${name}`, () => {
     let queue: JobQueue;
@@ -74,6 +82,30 @@ export function jobQueueContract(name: string, open: () => Promise<JobQueue>): v
       await until(async () => seen.length === 2);
       await queue.idle();
       expect(seen).toEqual([{ n: 1 }, { n: 3 }]);
+    });
+
+    it('runs a job again when its id is enqueued after the job completed', async () => {
+      const seen: unknown[] = [];
+      queue.process('test.again', async (data) => void seen.push(data));
+      await queue.enqueue('test.again', { n: 1 }, { jobId: 'plan:base@7' });
+      await until(async () => seen.length === 1);
+      await queue.idle();
+      await queue.enqueue('test.again', { n: 2 }, { jobId: 'plan:base@7' });
+      await until(async () => seen.length === 2);
+      expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+    });
+
+    it('runs a job again when its id is enqueued after its attempts were spent', async () => {
+      let sourceDown = true;
+      queue.process('test.recovers', async () => {
+        if (sourceDown) throw new Error('the source system is down');
+      });
+      await queue.enqueue('test.recovers', {}, { jobId: 'import:base' });
+      await until(async () => (await queue.counts()).failed === 1);
+      sourceDown = false;
+      await queue.enqueue('test.recovers', {}, { jobId: 'import:base' });
+      await until(async () => (await queue.counts()).completed === 1);
+      expect(await queue.failed()).toEqual([expect.objectContaining({ id: 'import:base' })]);
     });
   });
 }

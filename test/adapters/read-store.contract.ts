@@ -1,7 +1,26 @@
-import type { CollectionDefinition, ReadStore } from '../../src/projections/read-store';
+import { z } from 'zod';
+import type { ModuleDefinition } from '../../src/api/kit/module';
+import { createLogger } from '../../src/api/kit/logging';
+import { systemClock } from '../../src/clock';
+import { createIdAllocator } from '../../src/commands/ids';
+import type { EventMetadata } from '../../src/events/envelope';
+import type { EventStore } from '../../src/events/event-store';
+import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
+import type { Projector } from '../../src/projections/projection';
+import {
+  CheckpointConflict,
+  type CollectionDefinition,
+  type ReadStore,
+} from '../../src/projections/read-store';
+import { createProjectionRuntime, type ProjectionRuntime } from '../../src/projections/runtime';
+import type { JobQueue } from '../../src/workers/job-queue';
+import { followJobTriggers } from '../../src/workers/module-jobs';
+import { tempDir } from '../support/temp-dir';
 
 export interface ReadStoreFixture {
   store: ReadStore;
+  /** Another connection to the same store, as another process has. */
+  openAnother(): Promise<ReadStore>;
   cleanup(): Promise<void>;
 }
 
@@ -26,6 +45,9 @@ const forms: CollectionDefinition = {
   filterFields: [],
 };
 
+/** A commit's move of one checkpoint. */
+const moved = (checkpoint: string, from: number, to: number) => new Map([[checkpoint, { from, to }]]);
+
 const ticket = (id: number, title: string, status: string, due: string, notes: string | null = null) => ({
   collection: tickets.name,
   id,
@@ -49,7 +71,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
           ticket(33, 'New laptop for Zoë', 'Open', '2026-12-01', 'MacBook, 16 GB'),
           ticket(4, 'Badge does not open door', 'Closed', '2026-09-30'),
         ],
-        new Map([['tests', 4]]),
+        moved('tests', 0, 4),
       );
     });
     afterEach(() => fixture.cleanup());
@@ -114,7 +136,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
     it('searches for text holding a NUL character, finding a document that holds it', async () => {
       await store.commit(
         [ticket(70, 'Nul\u0000terminated label', 'Open', '2026-12-02')],
-        new Map([['tests', 5]]),
+        moved('tests', 4, 5),
       );
       const find = (q: string) => store.find(tickets.name, { q, limit: 10, offset: 0 });
       expect((await find('nul\u0000term')).items.map((item) => JSON.parse(item).id)).toEqual([70]);
@@ -137,7 +159,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
             doc: { title: 'Badge', answers: 'Not JSON: lost badge', tags: [] },
           },
         ],
-        new Map([['tests', 5]]),
+        moved('tests', 4, 5),
       );
       const total = async (q: string) => (await store.find(forms.name, { q, limit: 10, offset: 0 })).total;
       expect(await total('macbook pro')).toBe(1);
@@ -171,7 +193,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
           },
           { collection: tickets.name, id: 2, doc: null },
         ],
-        new Map([['tests', 5]]),
+        moved('tests', 4, 5),
       );
       expect((await store.find(tickets.name, { q: 'printer', limit: 10, offset: 0 })).total).toBe(0);
       expect((await store.find(tickets.name, { q: 'scanner', limit: 10, offset: 0 })).total).toBe(1);
@@ -194,8 +216,8 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       const many = Array.from({ length: 2500 }, (_, index) =>
         ticket(1000 + index, `Bulk ticket ${1000 + index}`, index % 2 ? 'Open' : 'Closed', '2026-12-01'),
       );
-      await store.commit(many, new Map([['tests', 9]]));
-      await store.commit([ticket(1001, 'Renamed ticket', 'Open', '2026-12-01')], new Map([['tests', 10]]));
+      await store.commit(many, moved('tests', 4, 9));
+      await store.commit([ticket(1001, 'Renamed ticket', 'Open', '2026-12-01')], moved('tests', 9, 10));
 
       expect((await store.find(tickets.name, { q: 'bulk ticket', limit: 1, offset: 0 })).total).toBe(2499);
       expect((await store.find(tickets.name, { q: 'ticket 2999', limit: 5, offset: 0 })).items).toHaveLength(
@@ -220,7 +242,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       const before = new Promise<void>((resolve) => (succeed = resolve));
       const following = store.commit(
         [ticket(50, 'Scanner offline', 'Open', '2026-12-02')],
-        new Map([['tests', 5]]),
+        moved('tests', 4, 5),
         before,
       );
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -233,14 +255,93 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       const failure = new Error('the commit before failed');
       const failed = Promise.reject(failure);
       await expect(
-        store.commit([ticket(51, 'Monitor flickers', 'Open', '2026-12-03')], new Map([['tests', 6]]), failed),
+        store.commit([ticket(51, 'Monitor flickers', 'Open', '2026-12-03')], moved('tests', 5, 6), failed),
       ).rejects.toBe(failure);
       expect(await store.get(tickets.name, 51)).toBeNull();
       expect((await store.checkpoints()).get('tests')).toBe(5);
     });
 
+    it('moves a checkpoint only from where the commit says its batch started, else writes nothing', async () => {
+      await expect(
+        store.commit([ticket(60, 'Projected twice', 'Open', '2026-12-04')], moved('tests', 0, 5)),
+      ).rejects.toBeInstanceOf(CheckpointConflict);
+      await expect(store.commit([], moved('jobs', 3, 7))).rejects.toBeInstanceOf(CheckpointConflict);
+      expect(await store.get(tickets.name, 60)).toBeNull();
+      expect(await store.checkpoints()).toEqual(new Map([['tests', 4]]));
+
+      await store.commit([ticket(60, 'Projected once', 'Open', '2026-12-04')], moved('tests', 4, 5));
+      expect((await store.checkpoints()).get('tests')).toBe(5);
+    });
+
+    it('of two processes committing from the same checkpoint, writes only the first one', async () => {
+      const other = await fixture.openAnother();
+      try {
+        await other.defineCollections([tickets]);
+        const [first, second] = await Promise.allSettled([
+          store.commit([ticket(61, 'First', 'Open', '2026-12-05')], moved('tests', 4, 6)),
+          other.commit([ticket(62, 'Second', 'Open', '2026-12-05')], moved('tests', 4, 6)),
+        ]);
+        expect(first.status).toBe('fulfilled');
+        expect(second).toMatchObject({ status: 'rejected', reason: expect.any(CheckpointConflict) });
+        expect(await store.get(tickets.name, 62)).toBeNull();
+        expect((await other.checkpoints()).get('tests')).toBe(6);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('reads every document after an id, in id order, with filters and search, without a total', async () => {
+      const ids = async (query: Parameters<ReadStore['scan']>[1]) =>
+        (await store.scan(tickets.name, query)).map(({ id, doc }) => [id, JSON.parse(doc).id]);
+      expect(await ids({ limit: 2 })).toEqual([
+        [2, 2],
+        [4, 4],
+      ]);
+      expect(await ids({ after: 4, limit: 5 })).toEqual([
+        [10, 10],
+        [33, 33],
+      ]);
+      const open = [{ field: 'status', op: 'eq', value: 'Open' } as const];
+      expect(await ids({ filters: open, after: 10, limit: 5 })).toEqual([[33, 33]]);
+      expect(await ids({ q: 'o', filters: open, limit: 1 })).toEqual([[10, 10]]);
+      expect(await ids({ q: 'PRINTER', limit: 5 })).toEqual([[10, 10]]);
+      await store.commit(
+        ['b', 'a', 'c'].map((id) => ({ collection: people.name, id, doc: { id, name: id } })),
+        new Map(),
+      );
+      const people_ = await store.scan(people.name, { after: 'a', limit: 5 });
+      expect(people_.map(({ id }) => id)).toEqual(['b', 'c']);
+    });
+
+    it('answers the total of a page that ends before its limit, past the end, and of no page', async () => {
+      expect(await store.find(tickets.name, { limit: 10, offset: 3 })).toMatchObject({ total: 4 });
+      expect(await store.find(tickets.name, { limit: 10, offset: 9 })).toEqual({ total: 4, items: [] });
+      expect(await store.find(tickets.name, { limit: 0, offset: 0 })).toEqual({ total: 4, items: [] });
+      const open = [{ field: 'status', op: 'eq', value: 'Open' } as const];
+      expect((await store.find(tickets.name, { filters: open, limit: 1, offset: 1 })).total).toBe(2);
+    });
+
+    it('gives a lease to one holder at a time, until it lapses or is let go, across processes', async () => {
+      const other = await fixture.openAnother();
+      try {
+        expect(await store.lease('jobs', 'a', 1_000, 2_000)).toBe(true);
+        expect(await other.lease('jobs', 'b', 1_500, 2_500)).toBe(false);
+        expect(await store.lease('jobs', 'a', 1_600, 2_600)).toBe(true);
+        expect(await other.lease('jobs', 'b', 2_599, 3_000)).toBe(false);
+        expect(await other.lease('jobs', 'b', 2_600, 3_600)).toBe(true);
+        expect(await store.lease('jobs', 'a', 2_700, 3_700)).toBe(false);
+        expect(await other.lease('jobs', 'b', 2_800, 2_800)).toBe(true);
+        expect(await store.lease('jobs', 'a', 2_800, 3_800)).toBe(true);
+        expect(await other.lease('other', 'b', 2_800, 3_800)).toBe(true);
+        await store.reset(['tests']);
+        expect(await other.lease('jobs', 'b', 2_900, 3_900)).toBe(false);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('writes checkpoints with the documents, and reset drops both (other checkpoints stay)', async () => {
-      await store.commit([], new Map([['jobs', 9]]));
+      await store.commit([], moved('jobs', 0, 9));
       expect(await store.checkpoints()).toEqual(
         new Map([
           ['tests', 4],
@@ -251,6 +352,175 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(await store.checkpoints()).toEqual(new Map([['jobs', 9]]));
       expect((await store.find(tickets.name, { limit: 10, offset: 0 })).total).toBe(0);
       expect((await store.find(tickets.name, { q: 'printer', limit: 10, offset: 0 })).total).toBe(0);
+    });
+  });
+}
+
+const metadata: EventMetadata = {
+  actor: 'test',
+  request_id: 'r',
+  correlation_id: 'r',
+  causation_id: null,
+  occurred_at: '2026-01-01T00:00:00Z',
+};
+
+const members: CollectionDefinition = {
+  name: 'tests.members',
+  idKind: 'string',
+  searchFields: [],
+  filterFields: [],
+};
+
+/** Counts a stream's events (`member_count + 1`): wrong if an event is applied twice. */
+const counting: Projector = {
+  name: 'tests',
+  projections: [
+    {
+      collection: members.name,
+      handles: ['Joined'],
+      documentId: (event) => event.stream,
+      evolve: (doc, event) => ({
+        id: event.stream,
+        member_count: ((doc?.member_count as number) ?? 0) + 1,
+        last: event.position,
+      }),
+    },
+  ],
+};
+
+const joined = (count: number) =>
+  Array.from({ length: count }, () => ({ type: 'Joined', data: {}, schema_version: 1 }));
+
+/**
+ * Two projectors' stores: the second has read its checkpoints when the first commits, and loads the
+ * documents to fold only once the first has committed, as a slower process does.
+ */
+function secondFoldsAfterFirstCommits([first, second]: ReadStore[]): ReadStore[] {
+  let secondLoads = () => {};
+  const secondLoading = new Promise<void>((resolve) => (secondLoads = resolve));
+  let firstCommitted = () => {};
+  const firstCommit = new Promise<void>((resolve) => (firstCommitted = resolve));
+  return [
+    {
+      ...(first as ReadStore),
+      async commit(changes, checkpoints, after) {
+        await secondLoading;
+        await first!.commit(changes, checkpoints, after);
+        firstCommitted();
+      },
+    },
+    {
+      ...(second as ReadStore),
+      async load(collection, ids) {
+        secondLoads();
+        await firstCommit;
+        return second!.load(collection, ids);
+      },
+    },
+  ];
+}
+
+/** What two processes sharing one read store must not do twice; each adapter's test file runs it. */
+export function sharedReadStoreContract(name: string, open: () => Promise<ReadStoreFixture>): void {
+  describe(`ReadStore shared by two processes: ${name}`, () => {
+    let fixture: ReadStoreFixture;
+    let stores: ReadStore[];
+    let events: EventStore;
+    let cleanupLog: () => void;
+
+    beforeEach(async () => {
+      fixture = await open();
+      stores = [fixture.store, await fixture.openAnother()];
+      const made = tempDir();
+      cleanupLog = made.cleanup;
+      events = openSqliteEventStore(`${made.dir}/events.db`);
+    });
+    afterEach(async () => {
+      await stores[1]?.close();
+      await events.close();
+      cleanupLog();
+      await fixture.cleanup();
+    });
+
+    it('applies a batch two projectors both fold once: counters count each event once', async () => {
+      await events.append('tests.group-1', joined(3), { expectedRevision: 'no_stream', metadata });
+      const runtimes: ProjectionRuntime[] = secondFoldsAfterFirstCommits(stores).map((store) =>
+        createProjectionRuntime(events, store, [counting], { onError: () => undefined }),
+      );
+      for (const store of stores) await store.defineCollections([members]);
+      await Promise.all(runtimes.map((runtime) => runtime.start()));
+      await events.append('tests.group-1', joined(1), { expectedRevision: 2, metadata });
+      await Promise.all(runtimes.map((runtime) => runtime.waitFor(4, 10_000)));
+      await Promise.all(runtimes.map((runtime) => runtime.stop()));
+
+      expect(JSON.parse((await stores[0]!.get(members.name, 'tests.group-1')) as string)).toMatchObject({
+        member_count: 4,
+      });
+      expect((await stores[1]!.checkpoints()).get('tests')).toBe(4);
+    });
+
+    it('queues the jobs of the log through one trigger owner of two, whatever each one read', async () => {
+      const job = {
+        name: 'tests.recount',
+        payload: z.object({ stream: z.string() }),
+        run: async () => undefined,
+        trigger: { on: ['Joined'], payload: (event: { stream: string }) => ({ stream: event.stream }) },
+      };
+      // Only what the triggers read of a module: its id and jobs.
+      const module = { id: 'tests', jobs: [job] } as unknown as ModuleDefinition;
+      const queued: { owner: number; id?: string }[] = [];
+      let ownerBWaits = () => {};
+      const ownerBWaiting = new Promise<void>((resolve) => (ownerBWaits = resolve));
+      let releaseOwnerB = () => {};
+      const ownerBReleased = new Promise<void>((resolve) => (releaseOwnerB = resolve));
+      const queue = (owner: number): JobQueue =>
+        ({
+          async enqueue(_name: string, _data: unknown, options?: { jobId?: string }) {
+            if (owner === 1) {
+              ownerBWaits();
+              await ownerBReleased;
+            }
+            queued.push({ owner, id: options?.jobId });
+          },
+        }) as unknown as JobQueue;
+      const owners = stores.map((readStore, owner) =>
+        followJobTriggers(
+          [module],
+          {
+            eventStore: events,
+            readStore,
+            runtime: {
+              position: () => 0,
+              waitFor: async () => undefined,
+              status: () => 'ok',
+              parkedCount: () => 0,
+            },
+            jobs: queue(owner),
+            ids: createIdAllocator(events),
+            clock: systemClock,
+            logger: createLogger('silent'),
+            log: { events, upcast: (event) => event },
+          },
+          createLogger('silent'),
+        ),
+      );
+      const [ownerA, ownerB] = owners as [(typeof owners)[0], (typeof owners)[0]];
+
+      // Owner B reads the first event and is held while queueing its job; owner A then reads both.
+      await events.append('tests.group-1', joined(1), { expectedRevision: 'no_stream', metadata });
+      const ownerBCaughtUp = ownerB.catchUp();
+      await ownerBWaiting;
+      await events.append('tests.group-1', joined(1), { expectedRevision: 0, metadata });
+      await ownerA.catchUp();
+      releaseOwnerB();
+      await ownerBCaughtUp;
+      await ownerA.catchUp();
+      await ownerB.catchUp();
+      await Promise.all(owners.map((owner) => owner.stop()));
+
+      expect(new Set(queued.map(({ owner }) => owner)).size).toBe(1);
+      expect(new Set(queued.map(({ id }) => id)).size).toBe(queued.length);
+      expect((await stores[0]!.checkpoints()).get('jobs')).toBe(2);
     });
   });
 }

@@ -24,7 +24,7 @@ describe('SQLite read store within its cache budget', () => {
     try {
       await store.defineCollections([collection]);
       const notes = [1, 2, 3, 4].map((id) => note(id, 10)).concat([5, 6, 7, 8].map((id) => note(id, 20_000)));
-      await store.commit(notes, new Map([['test', 1]]));
+      await store.commit(notes, new Map([['test', { from: 0, to: 1 }]]));
       const small: FindQuery = { limit: 4, offset: 0 };
       const huge: FindQuery = { limit: 4, offset: 4 };
 
@@ -79,7 +79,10 @@ describe('SQLite read store within its cache budget', () => {
               );
             } else {
               position += 1;
-              await store.commit([note(next.write, next.size)], new Map([['test', position]]));
+              await store.commit(
+                [note(next.write, next.size)],
+                new Map([['test', { from: position - 1, to: position }]]),
+              );
             }
           }
         } finally {

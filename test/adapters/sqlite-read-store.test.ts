@@ -7,19 +7,24 @@ import type { Filter, FindQuery } from '../../src/projections/read-store';
 import { LISTED_RESULTS } from '../../src/projections/query-cache';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { tempDir } from '../support/temp-dir';
-import { readStoreContract } from './read-store.contract';
+import { readStoreContract, sharedReadStoreContract, type ReadStoreFixture } from './read-store.contract';
 
-readStoreContract('SQLite', async () => {
+async function sqliteFixture(): Promise<ReadStoreFixture> {
   const { dir, cleanup } = tempDir();
-  const store = openSqliteReadStore(path.join(dir, 'read.db'));
+  const file = path.join(dir, 'read.db');
+  const store = openSqliteReadStore(file);
   return {
     store,
+    openAnother: async () => openSqliteReadStore(file, { shared: true }),
     async cleanup() {
       await store.close();
       cleanup();
     },
   };
-});
+}
+
+readStoreContract('SQLite', sqliteFixture);
+sharedReadStoreContract('SQLite', sqliteFixture);
 
 /**
  * Runs `script` in another process with `db`, a better-sqlite3 connection to `file`; resolves once the
@@ -53,13 +58,16 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
     const page = { limit: 10, offset: 0 };
 
     expect((await reader.find('test.things', page)).total).toBe(0);
-    await projector.commit([{ collection: 'test.things', id: 1, doc: { id: 1 } }], new Map([['test', 1]]));
+    await projector.commit(
+      [{ collection: 'test.things', id: 1, doc: { id: 1 } }],
+      new Map([['test', { from: 0, to: 1 }]]),
+    );
 
     expect(await reader.find('test.things', page)).toEqual({ total: 1, items: ['{"id":1}'] });
     expect(await reader.get('test.things', 1)).toBe('{"id":1}');
     await projector.commit(
       [{ collection: 'test.things', id: 1, doc: { id: 1, v: 2 } }],
-      new Map([['test', 2]]),
+      new Map([['test', { from: 1, to: 2 }]]),
     );
     expect(await reader.get('test.things', 1)).toBe('{"id":1,"v":2}');
     await reader.close();
@@ -111,7 +119,10 @@ describe('SQLite read store shared by two processes (api and projector roles)', 
       const id = position % 50;
       const doc = position % 7 === 0 ? null : { id, position };
       await projector
-        .commit([{ collection: 'test.things', id, doc }], new Map([['test', position]]))
+        .commit(
+          [{ collection: 'test.things', id, doc }],
+          new Map([['test', { from: position - 1, to: position }]]),
+        )
         .catch((error: unknown) => failures.push(error));
     }
 
@@ -201,7 +212,10 @@ describe('SQLite read store caches across live writes', () => {
                 id,
                 doc: doc && { id, ...doc },
               }));
-              await store.commit(written, new Map([['tests', position]]));
+              await store.commit(
+                written,
+                new Map([['tests', { from: Math.max(position - 1, 0), to: position }]]),
+              );
             }
             await agree();
           } finally {
@@ -235,11 +249,13 @@ describe('SQLite read store: a search with filters', () => {
       status: index % 7 === 0 ? 'Open' : 'Closed',
     }));
     const idOf = { integer: (index: number) => index + 1, string: (index: number) => `key-${index + 1}` };
-    for (const [kind, name] of Object.entries(kinds) as ['integer' | 'string', string][]) {
+    for (const [position, [kind, name]] of (
+      Object.entries(kinds) as ['integer' | 'string', string][]
+    ).entries()) {
       const stored = docs.map((doc, index) => ({ id: idOf[kind](index), ...doc }));
       await store.commit(
         stored.map((doc) => ({ collection: name, id: doc.id, doc })),
-        new Map([['tests', 1]]),
+        new Map([['tests', { from: position, to: position + 1 }]]),
       );
       // In id order: numeric for integer ids, by code unit (SQLite's BINARY) for string ids.
       const before = (a: number | string, b: number | string) => (a < b ? -1 : 1);
@@ -329,12 +345,12 @@ describe('SQLite read store: searches by word', () => {
             await store.defineCollections([collection]);
             await store.commit(
               notes.map((doc, index) => written(index + 1, doc)),
-              new Map([['tests', 1]]),
+              new Map([['tests', { from: 0, to: 1 }]]),
             );
             // Renamed and deleted notes: the words they no longer hold stay in the vocabulary.
             await store.commit(
               changes.map(({ id, doc }) => written(id, doc)),
-              new Map([['tests', 2]]),
+              new Map([['tests', { from: 1, to: 2 }]]),
             );
             // Words and pieces of the titles, as users type them, and other strings.
             const titles = [...notes, ...changes.flatMap(({ doc }) => doc ?? [])].map(({ title }) => title);
@@ -370,7 +386,7 @@ describe('SQLite read store: searches by word', () => {
         id: index + 1,
         doc: { id: index + 1, title },
       })),
-      new Map([['tests', 1]]),
+      new Map([['tests', { from: 0, to: 1 }]]),
     );
     return store;
   }
@@ -402,7 +418,7 @@ describe('SQLite read store: searches by word', () => {
     );
     await store.commit(
       [{ collection: collection.name, id: 301, doc: { id: 301, title: 'Scanner jammed' } }],
-      new Map([['tests', 2]]),
+      new Map([['tests', { from: 1, to: 2 }]]),
     );
 
     const db = new Database(file, { readonly: true });

@@ -15,6 +15,13 @@ const VARIABLES: Record<ServerKind, string> = {
   kafka: 'SUITE_TEST_KAFKA_BROKERS',
 };
 
+/** The server images the tests start; infra/docker-compose.yml runs the same (a test checks it). */
+export const SERVER_IMAGES: Record<ServerKind, string> = {
+  esdb: 'eventstore/eventstore:24.10',
+  mongo: 'mongo:7',
+  kafka: 'apache/kafka:3.9.0',
+};
+
 /** Pulling an image on a cold machine takes a while; a server that is already there answers at once. */
 const START_TIMEOUT_MS = 300_000;
 const DOCKER_PROBE_TIMEOUT_MS = 20_000;
@@ -67,7 +74,7 @@ function running(container: StartedTestContainer, address: string): RunningServe
 
 const CONTAINERS: Record<ServerKind, () => Promise<RunningServer>> = {
   async esdb() {
-    const container = await new GenericContainer('eventstore/eventstore:24.10')
+    const container = await new GenericContainer(SERVER_IMAGES.esdb)
       .withEnvironment({
         EVENTSTORE_INSECURE: 'true',
         EVENTSTORE_MEM_DB: 'true',
@@ -79,7 +86,7 @@ const CONTAINERS: Record<ServerKind, () => Promise<RunningServer>> = {
     return running(container, `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`);
   },
   async mongo() {
-    const container = await new GenericContainer('mongo:7')
+    const container = await new GenericContainer(SERVER_IMAGES.mongo)
       .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
       .withExposedPorts(27017)
       .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
@@ -102,7 +109,7 @@ const CONTAINERS: Record<ServerKind, () => Promise<RunningServer>> = {
     // Kafka hands clients the address it advertises, so the host port is chosen before the start.
     const host = (await getContainerRuntimeClient()).info.containerRuntime.host;
     const port = await freePort();
-    const container = await new GenericContainer('apache/kafka:3.9.0')
+    const container = await new GenericContainer(SERVER_IMAGES.kafka)
       .withEnvironment({
         KAFKA_NODE_ID: '1',
         KAFKA_PROCESS_ROLES: 'broker,controller',

@@ -49,6 +49,7 @@ export function createInMemoryPublisher(): InMemoryPublisher {
       }
       await held;
       delivered.push(...events);
+      return { deadLettered: [] };
     },
     async close() {
       closed = true;

@@ -1,5 +1,5 @@
 import { toCloudEvent } from '../../src/workers/cloud-event';
-import { toTopicMessages, topicFor } from '../../src/workers/kafka-publisher';
+import { toEventRecord, toTopicMessages, topicFor } from '../../src/workers/kafka-records';
 import { storedEvent } from '../support/stored-event';
 
 const CORE_ATTRIBUTES = ['specversion', 'id', 'source', 'type', 'subject', 'time', 'datacontenttype', 'data'];
@@ -66,7 +66,7 @@ describe('Kafka messages', () => {
       storedEvent('esm.request-2', 0),
       storedEvent('esm.request-1', 1),
     ];
-    const batches = toTopicMessages(events);
+    const batches = toTopicMessages(events.map(toEventRecord));
     expect(batches.map((batch) => batch.topic)).toEqual(['suite.esm.events', 'suite.crm.events']);
     const esm = batches[0]!.messages;
     expect(esm.map((message) => message.key)).toEqual(['esm.request-1', 'esm.request-2', 'esm.request-1']);

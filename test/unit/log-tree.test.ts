@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { appendRuns, eventBytes } from '../../src/events/append-size';
 import path from 'node:path';
 import pino from 'pino';
 import type { Clock } from '../../src/clock';
@@ -149,7 +150,14 @@ describe('growTree', () => {
       schema_version: 1,
       data: { n },
     }));
-    await eventStore.append('test.bulk-1', data, { expectedRevision: 'no_stream', metadata });
+    let revision = -1;
+    for (const run of appendRuns(data, (event) => eventBytes(event, metadata))) {
+      await eventStore.append('test.bulk-1', run, {
+        expectedRevision: revision < 0 ? 'no_stream' : revision,
+        metadata,
+      });
+      revision += run.length;
+    }
     await growTree(eventStore, store);
     const events = await logEvents();
     expect(store.extent()).toEqual({ size: 5_003, lastPosition: events.at(-1)?.position });

@@ -29,7 +29,7 @@ describe('suite market import', () => {
       `${HEADER}\n${GOOD}\n"DE",2,2,"dental-crown","700",EUR,2026-10-22T08:00:00Z,"https://www.beta-smile.example/de/prices/crown","Beta Smile",2026-10-22T09:00:00Z\n`,
       'csv',
     );
-    expect(result).toEqual({ ok: true, imported: 2 });
+    expect(result).toEqual({ ok: true, imported: 2, batches: 1 });
     await harness.settle();
     expect(await observations()).toBe(before + 2);
     const de = JSON.parse((await harness.suite.readStore.get('market.figures', 'DE')) as string);
@@ -56,6 +56,7 @@ describe('suite market import', () => {
     expect(await importObservations(context(), JSON.stringify(rows, null, 2), 'json')).toEqual({
       ok: true,
       imported: 1,
+      batches: 1,
     });
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { appendRuns, eventBytes } from '../../src/events/append-size';
 import type { EventMetadata } from '../../src/events/envelope';
 import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
@@ -53,7 +54,7 @@ function holdingEachCommitForTheNext(store: ReadStore, head: number): ReadStore 
     ...store,
     async commit(changes, checkpoints, after) {
       releaseTheOneBefore();
-      if (Math.max(...checkpoints.values()) < head) {
+      if (Math.max(...[...checkpoints.values()].map(({ to }) => to)) < head) {
         await new Promise<void>((resolve) => (releaseTheOneBefore = resolve));
       }
       await store.commit(changes, checkpoints, after);
@@ -102,13 +103,22 @@ const counters = [
 const counted = (count: number) =>
   Array.from({ length: count }, () => ({ type: 'Counted', data: {}, schema_version: 1 }));
 
-/** Appends `count` events to `stream` after `revision` (-1: a new stream); answers the last one's position. */
+/**
+ * Appends `count` events to `stream` after `revision` (-1: a new stream), in as many appends as the
+ * bound of one append needs; answers the last one's position.
+ */
 async function append(store: EventStore, stream: string, revision: number, count: number): Promise<number> {
-  const { events } = await store.append(stream, counted(count), {
-    expectedRevision: revision < 0 ? 'no_stream' : revision,
-    metadata,
-  });
-  return events[events.length - 1]!.position;
+  let last = revision;
+  let position = 0;
+  for (const run of appendRuns(counted(count), (event) => eventBytes(event, metadata))) {
+    const { events } = await store.append(stream, run, {
+      expectedRevision: last < 0 ? 'no_stream' : last,
+      metadata,
+    });
+    last += run.length;
+    position = events[events.length - 1]!.position;
+  }
+  return position;
 }
 
 let cleanup: () => void;
@@ -190,7 +200,7 @@ describe('projection runtime, over more than one batch of events', () => {
     const head = await append(events, 'a.counter-1', ahead + 999, 1000);
     await readStore.commit(
       [{ collection: 'b.counters', id: 'b.counter-1', doc: { id: 'b.counter-1', count: 2, last: 0 } }],
-      new Map([['b', bCheckpoint]]),
+      new Map([['b', { from: 0, to: bCheckpoint }]]),
     );
 
     const runtime = createProjectionRuntime(events, readStore, [counter('a'), counter('b')], {
@@ -210,6 +220,30 @@ describe('projection runtime, over more than one batch of events', () => {
         ['b', head],
       ]),
     );
+  });
+});
+
+describe('projection runtime, over a store that bounds its commits', () => {
+  it('ends each batch at about the changes the store takes in one commit (MongoDB: a transaction within 60 s)', async () => {
+    for (let stream = 1; stream <= 350; stream++) await append(events, `a.counter-${stream}`, -1, 1);
+    const commitSizes: number[] = [];
+    const bounded: ReadStore = {
+      ...readStore,
+      maxCommitChanges: 100,
+      async commit(changes, checkpoints, after) {
+        commitSizes.push(changes.length);
+        await readStore.commit(changes, checkpoints, after);
+      },
+    };
+    const runtime = createProjectionRuntime(events, bounded, [counter('a')], { onError: () => {} });
+    await runtime.start();
+    await runtime.stop();
+
+    expect(Math.max(...commitSizes)).toBeLessThanOrEqual(100);
+    expect(commitSizes.reduce((sum, size) => sum + size, 0)).toBe(350);
+    expect(JSON.parse((await readStore.get('a.counters', 'a.counter-350')) as string)).toMatchObject({
+      count: 1,
+    });
   });
 });
 

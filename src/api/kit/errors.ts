@@ -1,5 +1,10 @@
 import { DomainError, type DomainErrorCode } from '../../commands/errors';
-import { WrongExpectedRevisionError } from '../../events/event-store';
+import { AppendTooLargeError, MAX_APPEND_BYTES } from '../../events/append-size';
+import {
+  IdempotencyKeyInUseError,
+  UnknownPositionError,
+  WrongExpectedRevisionError,
+} from '../../events/event-store';
 import { firstDetails } from './validation';
 
 /** Stable error codes of the error envelope, with their HTTP status: the one place that maps them. */
@@ -22,6 +27,7 @@ export const ERROR_STATUS = {
   proposal_expired: 409,
   proposal_failed: 409,
   payload_too_large: 413,
+  append_too_large: 413,
   unsupported_media_type: 415,
   validation_error: 422,
   idempotency_key_reused: 422,
@@ -83,6 +89,33 @@ export function toApiError(error: unknown): ApiError {
   }
   if (error instanceof WrongExpectedRevisionError) {
     return new ApiError('concurrency_conflict', 'The record was changed by another write; try again');
+  }
+  if (error instanceof IdempotencyKeyInUseError) {
+    return new ApiError(
+      'idempotency_key_in_use',
+      'A request with this Idempotency-Key is still being processed; retry shortly',
+      undefined,
+      { 'Retry-After': '1' },
+    );
+  }
+  if (error instanceof AppendTooLargeError) {
+    return new ApiError(
+      'append_too_large',
+      `The write would store ${error.bytes} bytes of events in one stream; the limit is ${MAX_APPEND_BYTES}`,
+      { bytes: error.bytes, limit: MAX_APPEND_BYTES },
+    );
+  }
+  if (error instanceof UnknownPositionError) {
+    return new ApiError('validation_error', `after: no event is at position ${error.position}`, {
+      issues: [
+        {
+          loc: ['query', 'after'],
+          msg: 'Must be 0 or the position of an event (from an event, X-Event-Position or next_after)',
+          type: 'value_error',
+          input: error.position,
+        },
+      ],
+    });
   }
   return new ApiError('internal_error', 'Internal server error');
 }

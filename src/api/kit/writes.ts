@@ -5,7 +5,7 @@ import { isoTimestamp, type Clock } from '../../clock';
 import type { CommandContext } from '../../commands/context';
 import type { IdAllocator } from '../../commands/ids';
 import type { StoredEvent } from '../../events/envelope';
-import { newEventId } from '../../events/event-ids';
+import { eventIdsFrom, newEventId } from '../../events/event-ids';
 import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../events/event-store';
 import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionProgress } from '../../projections/runtime';
@@ -120,7 +120,7 @@ export function requestCommandContext(
     eventStore: services.eventStore,
     ids: services.ids,
     clock: services.clock,
-    eventId: newEventId,
+    eventId: idempotency ? eventIdsFrom(idempotency.key) : newEventId,
     metadata: () => metadata,
     idempotency,
   };

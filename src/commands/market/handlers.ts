@@ -1,12 +1,19 @@
 import { eventCatalog } from '../../events/catalog';
 import { marketCategories, marketEvents, marketStreams, type MarketEventOf } from '../../events/market';
+import { appendRuns, eventBytes } from '../../events/append-size';
 import { WrongExpectedRevisionError } from '../../events/event-store';
 import { creationData, type CommandContext } from '../context';
 import { DomainError } from '../errors';
 import { moduleCommands } from '../module-commands';
 import { competitorDecider, locationDecider } from './catalogue';
 import { figuresDecider, type RecordFigures } from './figures';
-import { batchDecider, type ObservationFacts, type ObservationInput } from './observations';
+import {
+  batchDecider,
+  observationProblems,
+  observedEvent,
+  type ObservationFacts,
+  type ObservationInput,
+} from './observations';
 import { sessionDecider } from './sessions';
 import { threadDecider, type RecordExchange } from './threads';
 
@@ -64,9 +71,9 @@ export async function observationFacts(
 const ATTEMPTS = 5;
 
 /**
- * Records a batch of observations in one append: the rows take the next observation ids, and the
- * batch's stream is numbered by the last of them (so the allocator finds the highest id after a
- * restart). Either every row is recorded or, when one breaks a rule, none is.
+ * Records observations in batches of one append each, as many as fit (`MAX_APPEND_BYTES`): every
+ * row is checked before the first batch is written, so a bad row rejects them all; the batches are
+ * appended one after the other. Answers each batch's result.
  */
 export async function recordObservations(
   context: CommandContext,
@@ -74,6 +81,28 @@ export async function recordObservations(
   facts?: ObservationFacts,
 ) {
   const known = facts ?? (await observationFacts(context, rows));
+  const rejected = rows.filter((row) => observationProblems(row, known).length > 0).length;
+  if (rejected > 0) {
+    // The batch decider names every bad row.
+    return [await recordBatch(context, rows, known)];
+  }
+  const metadata = context.metadata();
+  const runs = appendRuns(rows, (row) => eventBytes(observedEvent(0, row, known), metadata));
+  const results = [];
+  for (const run of runs) results.push(await recordBatch(context, run, known));
+  return results;
+}
+
+/**
+ * Records a batch of observations in one append: the rows take the next observation ids, and the
+ * batch's stream is numbered by the last of them (so the allocator finds the highest id after a
+ * restart). Either every row is recorded or, when one breaks a rule, none is.
+ */
+async function recordBatch(
+  context: CommandContext,
+  rows: readonly ObservationInput[],
+  known: ObservationFacts,
+) {
   for (let attempt = 1; ; attempt++) {
     const ids: number[] = [];
     for (let index = 0; index < rows.length; index++)
