@@ -108,15 +108,13 @@ export function openSqliteKeyStore(
   });
   const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
   const keysOf = (subjects: readonly string[]) => statements.of.all(JSON.stringify(subjects)).map(kept);
-  const lookUp = inTurn
-    ? async (subjects: readonly string[]) => keysOf(subjects)
-    : onePerTurn((lists: readonly (readonly string[])[]) => {
-        const found = new Map<string | null, KeptKey[]>();
-        for (const row of keysOf([...new Set(lists.flat())])) {
-          found.set(row.subject, [...(found.get(row.subject) ?? []), row]);
-        }
-        return lists.map((subjects) => subjects.flatMap((subject) => found.get(subject) ?? []));
-      });
+  const lookUp = onePerTurn((lists: readonly (readonly string[])[]) => {
+    const found = new Map<string | null, KeptKey[]>();
+    for (const row of keysOf([...new Set(lists.flat())])) {
+      found.set(row.subject, [...(found.get(row.subject) ?? []), row]);
+    }
+    return lists.map((subjects) => subjects.flatMap((subject) => found.get(subject) ?? []));
+  });
 
   /** Spares handed to subjects, not written yet, by subject. */
   const handedOut = new Map<string, { key: SubjectKey; createdAt: string }[]>();
@@ -146,7 +144,11 @@ export function openSqliteKeyStore(
   });
   return cachedKeyStore(
     {
-      of: async (subjects) => (subjects.length === 0 ? [] : withHandedOut(subjects, await lookUp(subjects))),
+      of: inTurn
+        ? // At once, whatever is asked: a look takes the same turns of the event loop whether the
+          // process remembered the subjects or not (which depends on the time: see cachedKeyStore).
+          async (subjects) => (subjects.length === 0 ? [] : withHandedOut(subjects, keysOf(subjects)))
+        : async (subjects) => (subjects.length === 0 ? [] : withHandedOut(subjects, await lookUp(subjects))),
       spares: async (keyIds) => statements.spares.all(JSON.stringify(keyIds)).map(kept),
       async insert(keys, createdAt) {
         insert.immediate(keys, createdAt);

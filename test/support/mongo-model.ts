@@ -8,7 +8,7 @@ import type { MongoConnect } from '../../src/projections/mongo-read-store';
  * the suite's adapters use (`src/projections/mongo-read-store.ts`, `src/privacy/mongo-key-store.ts`):
  * `MongoClient.db()`, `Db.createCollection/collection/listCollections/dropCollection/dropDatabase`,
  * `Collection.createIndex/findOne/find().sort().skip().limit().toArray()/countDocuments/bulkWrite/
- * updateOne/deleteMany`, and sessions. Queries, projections and update operators are evaluated by
+ * updateOne/deleteOne/deleteMany`, and sessions. Queries, projections and update operators are evaluated by
  * mingo; documents go in and out as BSON, as on the wire. It reproduces, as the MongoDB manual
  * documents them:
  *
@@ -505,6 +505,12 @@ class ModelCollection {
   ): Promise<WriteResult> {
     await tick();
     return this.write({ updateOne: { filter, update, upsert: options.upsert } }, options);
+  }
+
+  async deleteOne(filter: Document, options: SessionOptions = {}): Promise<WriteResult> {
+    await tick();
+    const [doc] = this.matching(filter, options);
+    return doc ? this.write({ deleteOne: { filter: { _id: doc._id } } }, options) : NO_WRITE;
   }
 
   async deleteMany(filter: Document, options: SessionOptions = {}): Promise<WriteResult> {
