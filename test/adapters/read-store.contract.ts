@@ -3,7 +3,6 @@ import type { ModuleDefinition } from '../../src/api/kit/module';
 import { createLogger } from '../../src/api/kit/logging';
 import { systemClock } from '../../src/clock';
 import { createIdAllocator } from '../../src/commands/ids';
-import type { EventMetadata } from '../../src/events/envelope';
 import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import type { Projector } from '../../src/projections/projection';
@@ -16,6 +15,7 @@ import { createProjectionRuntime, type ProjectionRuntime } from '../../src/proje
 import type { JobQueue } from '../../src/workers/job-queue';
 import { followJobTriggers } from '../../src/workers/module-jobs';
 import { tempDir } from '../support/temp-dir';
+import { testMetadata } from '../support/stored-event';
 
 export interface ReadStoreFixture {
   store: ReadStore;
@@ -356,13 +356,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
   });
 }
 
-const metadata: EventMetadata = {
-  actor: 'test',
-  request_id: 'r',
-  correlation_id: 'r',
-  causation_id: null,
-  occurred_at: '2026-01-01T00:00:00Z',
-};
+const metadata = testMetadata;
 
 const members: CollectionDefinition = {
   name: 'tests.members',

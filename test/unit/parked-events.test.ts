@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { EventMetadata, StoredEvent } from '../../src/events/envelope';
+import type { StoredEvent } from '../../src/events/envelope';
 import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { listParkedEvents } from '../../src/projections/parked-events';
@@ -8,14 +8,9 @@ import type { ReadStore } from '../../src/projections/read-store';
 import { createProjectionRuntime, type RuntimeOptions } from '../../src/projections/runtime';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { tempDir } from '../support/temp-dir';
+import { testMetadata } from '../support/stored-event';
 
-const metadata: EventMetadata = {
-  actor: 'test',
-  request_id: 'r',
-  correlation_id: 'r',
-  causation_id: null,
-  occurred_at: '2026-01-01T00:00:00Z',
-};
+const metadata = testMetadata;
 
 interface Counted {
   /** The projection throws on it. */

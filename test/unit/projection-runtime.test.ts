@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { appendRuns, eventBytes } from '../../src/events/append-size';
-import type { EventMetadata } from '../../src/events/envelope';
 import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import type { DocumentProjection, Projector } from '../../src/projections/projection';
@@ -9,14 +8,9 @@ import { BATCH_SIZE } from '../../src/projections/batch-fold';
 import { createProjectionRuntime } from '../../src/projections/runtime';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { tempDir } from '../support/temp-dir';
+import { testMetadata } from '../support/stored-event';
 
-const metadata: EventMetadata = {
-  actor: 'test',
-  request_id: 'r',
-  correlation_id: 'r',
-  causation_id: null,
-  occurred_at: '2026-01-01T00:00:00Z',
-};
+const metadata = testMetadata;
 
 /** Counts a stream's events: a document that is wrong if any event is lost or folded twice. */
 function counter(module: string): Projector {
