@@ -3,7 +3,7 @@ import { DomainError } from '../commands/errors';
 import { definitionFor, type SuiteCatalog } from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
 import { erasedValue, IV_SIZE, open, seal, sealedHeader, type ErasedAs } from './sealed-value';
-import { OpenedValues } from './opened-values';
+import type { OpenedValues } from './opened-values';
 import type { KeysBySubject, RandomBytes, SubjectKeyStore } from './subject-keys';
 
 /**
@@ -87,7 +87,7 @@ export interface Sealing {
 export async function sealEvents(
   stream: string,
   events: readonly PendingEvent[],
-  { catalog, keys, randomBytes, opened = new OpenedValues() }: Sealing,
+  { catalog, keys, randomBytes, opened }: Sealing,
   { creating = false } = {},
 ): Promise<PendingEvent[]> {
   const declared = events.map((event) => ({
@@ -120,7 +120,7 @@ export async function sealEvents(
         for (const place of places(data, path)) {
           if (!isValue(place.value)) continue;
           const sealed = seal(place.value, subject, key, erased, randomBytes(IV_SIZE));
-          opened.remember(sealed, place.value);
+          opened?.remember(sealed, place.value);
           place.replace(sealed);
         }
       }
@@ -149,15 +149,15 @@ function sealedKeyIds(value: Json, found?: Map<string, Set<string>>): Map<string
 const holdsSealed = (value: Json): boolean => sealedKeyIds(value) !== undefined;
 
 /** The value with its sealed values opened or read as erased: a copy only along the paths that held some. */
-function openValue(value: Json, keys: KeysBySubject, openedValues: OpenedValues): Json {
+function openValue(value: Json, keys: KeysBySubject, openedValues: OpenedValues | undefined): Json {
   if (typeof value === 'string') {
     const header = sealedHeader(value);
     if (!header) return value;
     const key = keys.get(header.subject)?.get(header.keyId);
     if (!key) return erasedValue(header);
-    if (openedValues.has(value)) return openedValues.get(value);
+    if (openedValues?.has(value)) return openedValues.get(value);
     const plain = open(value, header, key);
-    openedValues.remember(value, plain);
+    openedValues?.remember(value, plain);
     return plain;
   }
   if (typeof value !== 'object' || value === null) return value;
@@ -186,7 +186,7 @@ export async function openData(data: Json, keys: SubjectKeyStore, opened?: Opene
 export async function openAll(
   data: readonly Json[],
   keys: SubjectKeyStore,
-  opened = new OpenedValues(),
+  opened?: OpenedValues,
 ): Promise<Json[]> {
   let keyIds: Map<string, Set<string>> | undefined;
   for (const item of data) keyIds = sealedKeyIds(item, keyIds);

@@ -5,6 +5,9 @@ import { OpenedValues } from './opened-values';
 import { openAll, sealEvents } from './personal-data';
 import { drawnInBulk, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
+/** Events a read holds at most to be looked up in the values opened lately (a live projection's batch, a stream). */
+const RECENT_READ = 100;
+
 /**
  * The log with its personal data sealed as it is appended and opened as it is read: the store
  * underneath keeps (and hashes) only the sealed values; everything above it sees the values, or reads
@@ -21,10 +24,11 @@ export function withPersonalData(
   const seal = (stream: string, events: PendingEvent[], { expectedRevision }: AppendOptions) =>
     sealEvents(stream, events, sealing, { creating: expectedRevision === 'no_stream' });
   const openEvents = async <Event extends StoredEvent>(events: readonly Event[]): Promise<Event[]> => {
+    // A long read (a catch-up, a rebuild) holds values sealed long ago: looking them up first costs more than it saves.
     const data = await openAll(
       events.map((event) => event.data),
       keys,
-      opened,
+      events.length <= RECENT_READ ? opened : undefined,
     );
     return events.map((event, index) =>
       data[index] === event.data ? event : { ...event, data: data[index] },
