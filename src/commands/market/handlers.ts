@@ -87,7 +87,10 @@ export async function recordObservations(
     return [await recordBatch(context, rows, known)];
   }
   const metadata = context.metadata();
-  const runs = appendRuns(rows, (row) => eventBytes(observedEvent(0, row, known), metadata));
+  // Sized with the longest id a row can take, so that no run outgrows the bound once it has its ids.
+  const runs = appendRuns(rows, (row) =>
+    eventBytes(observedEvent(Number.MAX_SAFE_INTEGER, row, known), metadata),
+  );
   const results = [];
   for (const run of runs) results.push(await recordBatch(context, run, known));
   return results;
