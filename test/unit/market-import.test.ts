@@ -40,6 +40,23 @@ describe('suite market import', () => {
     expect(de.as_of).toBe('2026-10-22');
   });
 
+  it('imports more rows than one append holds, in batches that fit it whatever ids the rows take', async () => {
+    const before = await observations();
+    let id = 10_000_000;
+    const ids = { next: async () => ++id, release: () => undefined, refresh: async () => undefined };
+    const longIds = { ...context(), ids };
+    const rows = Array.from(
+      { length: 3_000 },
+      (_, row) =>
+        `DE,1,1,dental-crown,${600 + (row % 100)},EUR,2026-10-21,https://www.alpha-dental.example/de/prices/crown?row=${row},,`,
+    );
+    const result = await importObservations(longIds, `${HEADER}\n${rows.join('\n')}\n`, 'csv');
+    expect(result).toMatchObject({ ok: true, imported: 3_000 });
+    expect((result as { batches: number }).batches).toBeGreaterThan(1);
+    await harness.settle();
+    expect(await observations()).toBe(before + 3_000);
+  });
+
   it('imports a JSON array', async () => {
     const rows = [
       {
