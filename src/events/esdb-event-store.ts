@@ -276,7 +276,14 @@ export function openEsdbEventStore(
       ));
     if (reserved && 'previous' in reserved) return nothingAppended(appends.length, keyed, reserved.previous);
     const results: AppendResult[] = [];
-    for (const planned of plans) results.push({ events: await write(planned) });
+    try {
+      for (const planned of plans) results.push({ events: await write(planned) });
+    } catch (error) {
+      // Refused before anything was written: the command is decided again, under the same key.
+      const refused = results.length === 0 && error instanceof WrongExpectedRevisionError;
+      if (claim && reserved && refused) await keys.release(claim, reserved.revision);
+      throw error;
+    }
     if (claim && reserved)
       await keys.record(claim, results[keyed]?.events.at(-1) as StoredEvent, reserved.revision);
     notifications.committed(

@@ -13,6 +13,7 @@ import { IdempotencyKeyInUseError, type IdempotencyClaim, type IdempotencyRecord
 
 const RESERVED = 'IdempotencyKeyReserved';
 const RECORDED = 'IdempotencyKeyRecorded';
+const RELEASED = 'IdempotencyKeyReleased';
 /** A reservation older than this whose events are not all there was left by a write that stopped. */
 export const RESERVATION_LEASE_MS = 60_000;
 const TAKEOVER_ATTEMPTS = 3;
@@ -33,7 +34,9 @@ interface Reservation {
 }
 
 type KeyState = { revision: number } & (
-  { reserved: Reservation; recorded?: never } | { recorded: IdempotencyRecord; reserved?: never }
+  | { reserved: Reservation; recorded?: never; released?: never }
+  | { recorded: IdempotencyRecord; reserved?: never; released?: never }
+  | { released: true; reserved?: never; recorded?: never }
 );
 
 export interface KeyedAppends {
@@ -48,6 +51,8 @@ export interface KeyedAppends {
   ): Promise<{ revision: number } | { previous: IdempotencyRecord }>;
   /** Records the key's result once every part is appended; a write that settled it first wins. */
   record(claim: IdempotencyClaim, last: StoredEvent, reservedRevision: number): Promise<void>;
+  /** Frees a reserved key whose append was refused before anything was written (the command is decided again). */
+  release(claim: IdempotencyClaim, reservedRevision: number): Promise<void>;
   /** The key's record; a reserved key whose events are all appended is recorded now (its write stopped). */
   find(key: string): Promise<IdempotencyRecord | null>;
 }
@@ -60,6 +65,8 @@ export interface KeyedAppends {
  * first result, so a command under a key runs once; a request that finds the write still running is
  * answered IdempotencyKeyInUseError. A reservation whose events are not in place after
  * `RESERVATION_LEASE_MS` belongs to a write that stopped before appending: the next request takes it over.
+ * A write refused for a stale revision before any of its events was appended frees its reservation
+ * (`IdempotencyKeyReleased`), so that the command, decided again on the newer state, takes the key.
  */
 export function keyedAppends(
   client: EsdbClient,
@@ -75,6 +82,7 @@ export function keyedAppends(
     const last = (await collect(read)).at(-1)?.event;
     if (!last) return null;
     const revision = Number(last.revision);
+    if (last.type === RELEASED) return { revision, released: true };
     return last.type === RESERVED
       ? { revision, reserved: last.data as unknown as Reservation }
       : { revision, recorded: last.data as unknown as IdempotencyRecord };
@@ -83,7 +91,7 @@ export function keyedAppends(
   async function appendKeyEvent(
     key: string,
     type: string,
-    data: Reservation | IdempotencyRecord,
+    data: Reservation | IdempotencyRecord | Pick<IdempotencyClaim, 'fingerprint'>,
     expectedRevision: AppendExpectedRevision,
   ): Promise<number> {
     const result = await client.appendToStream(
@@ -120,6 +128,7 @@ export function keyedAppends(
   /** The record of a key's write when it is finished, recording it if it is not yet. */
   async function settled(key: string, state: KeyState): Promise<IdempotencyRecord | null> {
     if (state.recorded) return state.recorded;
+    if (state.released) return null;
     const parts = await placed(state.reserved);
     const last = parts?.[state.reserved.record_part]?.at(-1);
     if (!last) return null;
@@ -143,6 +152,10 @@ export function keyedAppends(
         }
         const state = await keyState(claim.key);
         if (!state) continue;
+        if (state.released) {
+          expected = BigInt(state.revision);
+          continue;
+        }
         const previous = await settled(claim.key, state);
         if (previous) return { previous };
         if (now() - (state.reserved as Reservation).reserved_at < RESERVATION_LEASE_MS) {
@@ -153,6 +166,14 @@ export function keyedAppends(
     },
     async record(claim, last, reservedRevision) {
       await record(claim, last, reservedRevision);
+    },
+    async release({ key, fingerprint }, reservedRevision) {
+      try {
+        await appendKeyEvent(key, RELEASED, { fingerprint }, BigInt(reservedRevision));
+      } catch (error) {
+        // Settled or taken over meanwhile: it is no longer this write's to free.
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+      }
     },
     async find(key) {
       const state = await keyState(key);

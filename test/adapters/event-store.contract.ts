@@ -202,6 +202,30 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       expect(await store.headPosition()).toBe(head);
     });
 
+    it('leaves an idempotency key free when its append lost a race for the revision', async () => {
+      await store.append(stream, [event('A')], { expectedRevision: 'no_stream', metadata: metadata() });
+      const keyed = (type: string, key: string) =>
+        store.append(stream, [event(type)], {
+          expectedRevision: 0,
+          metadata: metadata(),
+          idempotency: { key, fingerprint: 'f1' },
+        });
+      const keys = [`k-${randomUUID()}`, `k-${randomUUID()}`];
+      const outcomes = await Promise.allSettled([keyed('B', keys[0]!), keyed('C', keys[1]!)]);
+      const lost = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+      expect(lost).not.toBe(-1);
+      expect((outcomes[lost] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.findIdempotency(keys[lost]!)).toBeNull();
+      // Decided again on the stream as it is now (what a command does after a conflict), under its key.
+      const { events } = await store.append(stream, [event('D')], {
+        expectedRevision: 1,
+        metadata: metadata(),
+        idempotency: { key: keys[lost]!, fingerprint: 'f1' },
+      });
+      expect(events.map(({ type }) => type)).toEqual(['D']);
+      expect(await store.findIdempotency(keys[lost]!)).toMatchObject({ stream, revision: 2 });
+    });
+
     it('appends once for two concurrent appends under one idempotency key; the other answers its result', async () => {
       const claim = { key: `k-${randomUUID()}`, fingerprint: 'f1' };
       const keyed = (target: string) =>
