@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { EventStore } from './events/event-store';
+import type { ProjectionProgress } from './projections/runtime';
+import type { JobQueue } from './workers/job-queue';
 
 /** Lags are counted by reading the events past a position, up to this many (reported as this many). */
 export const LAG_COUNT_LIMIT = 10_000;
-import type { ProjectionProgress } from './projections/runtime';
-import type { JobQueue } from './workers/job-queue';
 
 /** What this process can report on; each role passes what it has. */
 export interface MetricSources {

@@ -128,3 +128,24 @@ describe('the audit live tail with slow and departing clients', () => {
     await until(() => tail.counts.subscriptions === 0);
   });
 });
+
+describe('the audit live tail from a cursor', () => {
+  const tailFrom = (query: string, headers: Record<string, string> = {}) => {
+    const { port } = server.address() as AddressInfo;
+    return fetch(`http://127.0.0.1:${port}/api/v1/events/live${query}`, {
+      headers: { Authorization: `Bearer ${AUDITOR}`, ...headers },
+    });
+  };
+
+  it.each([
+    ['an `after` that is no event position', '?after=999999999', {}],
+    ['a `Last-Event-ID` that is no event position', '', { 'Last-Event-ID': '999999999' }],
+  ])('answers 422 in the envelope for %s, before it streams', async (_, query, headers) => {
+    const answer = await tailFrom(query, headers);
+    expect(answer.status).toBe(422);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await answer.json()).toMatchObject({
+      error: { code: 'validation_error', details: { issues: [{ loc: ['query', 'after'] }] } },
+    });
+  });
+});
