@@ -27,12 +27,12 @@ import { readJsonBody } from './kit/http';
 import { requestCommandContext } from './kit/writes';
 import { createIdentity, type Identity } from './kit/identity';
 import type { AuthThrottle } from './kit/auth-throttle';
-import { ApiError } from './kit/errors';
+import { ApiError, validated } from './kit/errors';
 import type { ModuleDefinition } from './kit/module';
 import { envelope, generateDescriptions, json, registerBasics } from './kit/openapi';
 import { parseItemId } from './kit/reads';
 import { createRouteTable } from './kit/routes';
-import { integerParameter, shortened, summarise, zodDetails } from './kit/validation';
+import { integerParameter, shortened } from './kit/validation';
 
 export interface AuditServices {
   modules: readonly ModuleDefinition[];
@@ -168,18 +168,12 @@ function parseQuery<Schema extends z.ZodType>(schema: Schema, req: Request): z.i
       Array.isArray(value) ? value[value.length - 1] : value,
     ]),
   );
-  const parsed = schema.safeParse(single, { reportInput: true });
-  if (parsed.success) return parsed.data;
-  const issues = zodDetails(parsed.error, 'query');
-  throw new ApiError('validation_error', summarise(issues), { issues });
+  return validated(schema, single, 'query');
 }
 
 /** The erasure a request asks for: 422 in the envelope when the body is not one. */
 async function erasureBody(req: Request): Promise<z.infer<typeof ErasureBody>> {
-  const parsed = ErasureBody.safeParse(await readJsonBody(req, ERASURE_BODY_BYTES), { reportInput: true });
-  if (parsed.success) return parsed.data;
-  const issues = zodDetails(parsed.error, 'body');
-  throw new ApiError('validation_error', summarise(issues), { issues });
+  return validated(ErasureBody, await readJsonBody(req, ERASURE_BODY_BYTES), 'body');
 }
 
 function logQuery(filters: z.infer<typeof LogFilters>): LogQuery {

@@ -1,10 +1,10 @@
 import type { PlanOutput } from '../../fpa/output';
 import { recurringPeriods, statementPeriods, varianceRows, type PeriodQuery } from '../../fpa/presentation';
 import type { PlanRecord } from '../../projections/fpa';
-import { ApiError } from '../kit/errors';
+import { ApiError, validationError } from '../kit/errors';
 import type { ModuleRoute, RouteServices } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
-import { shortened, summarise, type ValidationDetail } from '../kit/validation';
+import { shortened, type ValidationDetail } from '../kit/validation';
 import {
   DEFAULT_LIMIT,
   IntegrationCollection,
@@ -37,10 +37,6 @@ async function latestPlan(services: RouteServices, scenario: string): Promise<Pl
   throw new ApiError('not_found', `Scenario ${shortened(scenario)} not found`);
 }
 
-function invalid(details: ValidationDetail[]): ApiError {
-  return new ApiError('validation_error', summarise(details), { issues: details });
-}
-
 /** `from`/`to` inside the plan's months and in order (the schema has checked their format). */
 function periodQuery(output: PlanOutput, query: RecurringQuery): PeriodQuery {
   const first = output.months[0] as string;
@@ -69,7 +65,7 @@ function periodQuery(output: PlanOutput, query: RecurringQuery): PeriodQuery {
       input: to,
     });
   }
-  if (details.length > 0) throw invalid(details);
+  if (details.length > 0) throw validationError(details);
   return { from, to, granularity: query.granularity ?? 'month' };
 }
 

@@ -5,7 +5,8 @@ import {
   UnknownPositionError,
   WrongExpectedRevisionError,
 } from '../../events/event-store';
-import { firstDetails } from './validation';
+import type { z } from 'zod';
+import { firstDetails, summarise, zodDetails, type Location, type ValidationDetail } from './validation';
 
 /** Stable error codes of the error envelope, with their HTTP status: the one place that maps them. */
 export const ERROR_STATUS = {
@@ -118,4 +119,20 @@ export function toApiError(error: unknown): ApiError {
     });
   }
   return new ApiError('internal_error', 'Internal server error');
+}
+
+/** 422 `validation_error` naming each problem, summed up in its message. */
+export function validationError(issues: ValidationDetail[]): ApiError {
+  return new ApiError('validation_error', summarise(issues), { issues });
+}
+
+/** The value as the schema takes it; else 422 naming each problem at `location`. */
+export function validated<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  location: Location,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(value, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  throw validationError(zodDetails(parsed.error, location));
 }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Authorize } from './access';
 import { callerOf, modulePrincipalCheck } from './auth';
 import { UNTHROTTLED } from './auth-throttle';
-import { ApiError } from './errors';
+import { validated, validationError } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { logCompleted, requestIdOf } from './logging';
 import {
@@ -21,10 +21,7 @@ import { holdBackIfRequired } from './proposals';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
 import { headerOf } from './access';
 import { awaitPosition, minPositionOf } from './consistency';
-import { firstDetails, summarise, zodDetails, type ValidationDetail } from './validation';
-
-const invalid = (details: ValidationDetail[]) =>
-  new ApiError('validation_error', summarise(details), { issues: details });
+import { firstDetails, zodDetails } from './validation';
 
 /** Query parameters as an object of their last values, for the route's schema to check. */
 function queryObject(url: string): Record<string, string> {
@@ -36,10 +33,8 @@ function queryObject(url: string): Record<string, string> {
 /** A route's body as its schema takes it: 422 when it is missing or invalid. */
 export function validRouteBody(route: ModuleRoute, raw: unknown): unknown {
   if (!route.body) return undefined;
-  if (raw === undefined) throw invalid([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
-  const parsed = route.body.safeParse(raw, { reportInput: true });
-  if (!parsed.success) throw invalid(zodDetails(parsed.error, 'body'));
-  return parsed.data;
+  if (raw === undefined) throw validationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+  return validated(route.body, raw, 'body');
 }
 
 /**
@@ -87,7 +82,7 @@ export function createModuleRouteRouter(
             ? callerOf(await throttle.guard(req, () => bearer(req.headers.authorization, need.role)))
             : await authorize(req, need);
       const minPosition = route.method === 'get' ? minPositionOf(req) : undefined;
-      if (typeof minPosition === 'object') throw invalid([minPosition]);
+      if (typeof minPosition === 'object') throw validationError([minPosition]);
       if (minPosition !== undefined) await awaitPosition(services.runtime, minPosition);
       let query: unknown = undefined;
       if (route.query) {
@@ -96,7 +91,7 @@ export function createModuleRouteRouter(
           const details = zodDetails(parsed.error, 'query');
           // Bad query parameters keep the module's read-error shape.
           if (module.readErrors === 'detail') return { status: 422, body: { detail: firstDetails(details) } };
-          throw invalid(details);
+          throw validationError(details);
         }
         query = parsed.data;
       }

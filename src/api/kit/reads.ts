@@ -1,15 +1,8 @@
 import { whenReady, type Awaitable } from '../../awaitable';
 import type { Document, DocumentId, Filter, ReadStore } from '../../projections/read-store';
-import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
+import { ApiError, ERROR_STATUS, errorEnvelope, validationError } from './errors';
 import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
-import {
-  firstDetails,
-  parseInteger,
-  shortened,
-  summarise,
-  zodDetails,
-  type ValidationDetail,
-} from './validation';
+import { firstDetails, parseInteger, shortened, zodDetails, type ValidationDetail } from './validation';
 
 /** A read's answer: its status and its JSON, encoded. */
 export interface ReadAnswer {
@@ -38,7 +31,7 @@ function error(apiError: ApiError): ReadAnswer {
 
 export function invalidParameters(module: ModuleDefinition, details: ValidationDetail[]): ReadAnswer {
   if (module.readErrors === 'detail') return json(422, { detail: firstDetails(details) });
-  return error(new ApiError('validation_error', summarise(details), { issues: details }));
+  return error(validationError(details));
 }
 
 /** Parses an id path parameter by the resource's id kind. */

@@ -10,7 +10,7 @@ import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../even
 import type { DocumentProjection } from '../../projections/projection';
 import type { ProjectionProgress } from '../../projections/runtime';
 import { headerOf, type Authorize } from './access';
-import { ApiError } from './errors';
+import { ApiError, validated } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
 import { clientToken, logCompleted, requestIdOf } from './logging';
 import {
@@ -23,7 +23,6 @@ import {
   type WriteRoute,
 } from './module';
 import { holdBackIfRequired, type ProposalServices } from './proposals';
-import { summarise, zodDetails } from './validation';
 
 export interface WriteServices {
   eventStore: EventStore;
@@ -163,18 +162,14 @@ export async function executeWrite(
       issues: [{ loc: ['body'], msg: 'Field required', type: 'missing' }],
     });
   }
-  const parsed = route.body.safeParse(request.body, { reportInput: true });
-  if (!parsed.success) {
-    const issues = zodDetails(parsed.error, 'body');
-    throw new ApiError('validation_error', summarise(issues), { issues });
-  }
+  const body = validated(route.body, request.body, 'body');
   const idempotency = idempotencyClaim(module, `${route.method.toUpperCase()} ${route.path}`, request);
   if (idempotency) {
     const previous = await eventStore.findIdempotency(idempotency.key);
     if (previous) return replay(previous, idempotency.fingerprint);
   }
   const { outcome } = await route.execute(
-    { body: parsed.data, params: request.params, caller: request.caller },
+    { body, params: request.params, caller: request.caller },
     requestCommandContext(services, request, idempotency),
   );
   if (outcome.duplicateOf && idempotency) return replay(outcome.duplicateOf, idempotency.fingerprint);
