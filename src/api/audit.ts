@@ -144,6 +144,10 @@ const ErasureQuery = z.strictObject({
   offset: integerParameter({ min: 0 }).optional(),
 });
 
+const ErasurePath = z.strictObject({
+  id: integerParameter({ min: 1 }).meta({ description: 'The erasure\u2019s id' }),
+});
+
 const Erasure = z.object({
   id: z.number().int(),
   subject: z.string(),
@@ -341,6 +345,18 @@ function describeAudit() {
   });
   registry.registerPath({
     method: 'get',
+    path: '/api/v1/erasures/{id}',
+    summary: 'One erasure: what, when, by whom, why',
+    security,
+    request: { params: ErasurePath },
+    responses: {
+      200: json(Erasure, 'The erasure'),
+      404: envelope('No erasure has this id'),
+      ...denied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
     path: '/api/v1/verify',
     summary: 'Verify hash chains, revisions and schemas; digest of the log up to a position',
     security,
@@ -510,6 +526,13 @@ export function createAuditApp(
       data: page.items.map((item) => JSON.parse(item) as unknown),
       meta: { total: page.total, limit, offset },
     });
+  });
+
+  table.route('get', '/api/v1/erasures/:id', auditor, async (req, res) => {
+    const { id } = validated(ErasurePath, req.params, 'path');
+    const erasure = await services.readStore.get(ERASURES_COLLECTION, id);
+    if (erasure === null) throw new ApiError('not_found', `Erasure ${id} not found`);
+    res.type('json').send(erasure);
   });
 
   table.route('get', '/api/v1/verify', auditor, async (req, res) => {
