@@ -309,7 +309,7 @@ export async function startSuite(config: Config, options: StartOptions): Promise
   const settings = moduleSettings(config, identity, { readOnly });
   const apiToken = settings.apiToken;
   const metrics = createMetrics({
-    eventStore: suite.eventStore,
+    eventStore: suite.storedEvents,
     projections: suite.runtime,
     jobs: suite.jobs,
   });

@@ -9,6 +9,7 @@ export const LAG_COUNT_LIMIT = 10_000;
 
 /** What this process can report on; each role passes what it has. */
 export interface MetricSources {
+  /** The log as stored: lags are counts of its events (read without opening or upcasting them). */
   eventStore: EventStore;
   projections?: ProjectionProgress;
   jobs?: JobQueue;

@@ -66,7 +66,7 @@ export async function startApiRole(
   const suite = await openSuite(config, { ...options, modules, shared: true });
   await suite.runtime.follow(POLL_MS);
   const metrics = createMetrics({
-    eventStore: suite.eventStore,
+    eventStore: suite.storedEvents,
     projections: suite.runtime,
     jobs: suite.jobs,
   });
@@ -91,7 +91,7 @@ export async function startAuditorRole(config: Config, options: OpenOptions): Pr
   const tree = await startLogTree(suite);
   const identity = processIdentity(config, suite);
   const { authThrottle } = moduleSettings(config, identity);
-  const metrics = createMetrics({ eventStore: suite.eventStore, projections: suite.runtime });
+  const metrics = createMetrics({ eventStore: suite.storedEvents, projections: suite.runtime });
   const server = await serveMetrics(metrics, config.metricsPort, config.host, 'auditor');
   const audit = await listen(
     createAuditApp({ ...suite, logTree: tree }, config.auditToken, authThrottle, identity),
@@ -106,7 +106,7 @@ export async function startAuditorRole(config: Config, options: OpenOptions): Pr
 export async function startProjectorRole(config: Config, options: OpenOptions): Promise<RunningRole> {
   const suite = await openSuite(config, { ...options, shared: true });
   await startProjecting(suite);
-  const metrics = createMetrics({ eventStore: suite.eventStore, projections: suite.runtime });
+  const metrics = createMetrics({ eventStore: suite.storedEvents, projections: suite.runtime });
   const server = await serveMetrics(metrics, config.metricsPort, config.host, 'projector');
   suite.logger.info(
     { position: suite.runtime.position(), metricsPort: config.metricsPort },
@@ -124,7 +124,7 @@ export async function startWorkerRole(config: Config, options: OpenOptions): Pro
   await suite.runtime.follow(POLL_MS);
   await startWorker(suite);
   const metrics = createMetrics({
-    eventStore: suite.eventStore,
+    eventStore: suite.storedEvents,
     projections: suite.runtime,
     jobs: suite.jobs,
   });
@@ -149,7 +149,7 @@ export async function startRelayRole(config: Config, options: OpenOptions): Prom
   let published = await checkpoint.load();
   let deadLettered = 0;
   const metrics = createMetrics({
-    eventStore: suite.eventStore,
+    eventStore: suite.storedEvents,
     relayPosition: () => published,
     relayDeadLettered: () => deadLettered,
   });
