@@ -12,7 +12,7 @@ type KeyRow = { subject: string | null; key_id: string; key: Buffer };
 const HANDING_OUT_MS = 50;
 
 /** One call of `run` for what is asked in one turn of the event loop, each asker answered its part. */
-function onePerTurn<Item, Answer>(
+function askedTogether<Item, Answer>(
   run: (items: readonly Item[]) => readonly Answer[],
 ): (item: Item) => Promise<Answer> {
   let waiting: { item: Item; resolve(answer: Answer): void; reject(error: unknown): void }[] = [];
@@ -108,7 +108,7 @@ export function openSqliteKeyStore(
   });
   const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
   const keysOf = (subjects: readonly string[]) => statements.of.all(JSON.stringify(subjects)).map(kept);
-  const lookUp = onePerTurn((lists: readonly (readonly string[])[]) => {
+  const lookUp = askedTogether((lists: readonly (readonly string[])[]) => {
     const found = new Map<string | null, KeptKey[]>();
     for (const row of keysOf([...new Set(lists.flat())])) {
       found.set(row.subject, [...(found.get(row.subject) ?? []), row]);
