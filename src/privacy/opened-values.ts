@@ -1,5 +1,7 @@
-/** Values a process keeps opened at most (a few MB): beyond, it forgets them all and starts again. */
-const KEPT_VALUES = 10_000;
+import { Recent } from './recent';
+
+/** Values a process keeps opened at most, in each of two generations (a few MB in all). */
+const KEPT_VALUES = 5_000;
 
 /**
  * The personal values this process sealed or opened lately, by their sealed form, so that opening
@@ -8,7 +10,7 @@ const KEPT_VALUES = 10_000;
  * erased whatever this holds. Texts, numbers and booleans only: an object would be shared by callers.
  */
 export class OpenedValues {
-  private readonly values = new Map<string, unknown>();
+  private readonly values = new Recent<string, unknown>({ size: KEPT_VALUES });
 
   get(sealed: string): unknown {
     return this.values.get(sealed);
@@ -20,7 +22,6 @@ export class OpenedValues {
 
   remember(sealed: string, value: unknown): void {
     if (typeof value === 'object' && value !== null) return;
-    if (this.values.size >= KEPT_VALUES) this.values.clear();
     this.values.set(sealed, value);
   }
 }

@@ -14,31 +14,69 @@ import type { KeysBySubject, RandomBytes, SubjectKeyStore } from './subject-keys
 
 type Json = unknown;
 
-/** The value at each place a path names, with a way to replace it. */
-function* places(data: Json, path: string): Generator<{ value: Json; replace(value: Json): void }> {
-  const [step = '', ...rest] = path.split('.');
-  const remaining = rest.join('.');
-  if (typeof data !== 'object' || data === null) return;
-  const record = data as Record<string, Json>;
-  if (step.endsWith('[]')) {
-    const items = record[step.slice(0, -2)];
-    if (!Array.isArray(items)) return;
-    for (let index = 0; index < items.length; index++) {
-      if (remaining === '') yield { value: items[index], replace: (value) => (items[index] = value) };
-      else yield* places(items[index], remaining);
-    }
-  } else if (step in record) {
-    if (remaining === '') yield { value: record[step], replace: (value) => (record[step] = value) };
-    else yield* places(record[step], remaining);
+const isValue = (value: Json) => value !== null && value !== undefined;
+const isContainer = (value: Json): value is Record<string, Json> =>
+  typeof value === 'object' && value !== null;
+
+/** A path's steps: a field's name, and whether it names the items of an array field (`contacts[]`). */
+type Step = { field: string; items: boolean };
+const stepsFound = new Map<string, readonly Step[]>();
+function stepsOf(path: string): readonly Step[] {
+  let steps = stepsFound.get(path);
+  if (!steps) {
+    steps = path.split('.').map((step) => ({ field: step.replace(/\[\]$/, ''), items: step.endsWith('[]') }));
+    stepsFound.set(path, steps);
   }
+  return steps;
 }
 
-const isValue = (value: Json) => value !== null && value !== undefined;
+/** Whether data holds a value (not null) at some place the steps name. */
+function holdsValueAt(data: Json, steps: readonly Step[], from = 0): boolean {
+  const step = steps[from];
+  if (!step || !isContainer(data) || !(step.field in data)) return false;
+  const value = data[step.field];
+  const last = from === steps.length - 1;
+  if (!step.items) return last ? isValue(value) : holdsValueAt(value, steps, from + 1);
+  if (!Array.isArray(value)) return false;
+  return value.some((item: Json) => (last ? isValue(item) : holdsValueAt(item, steps, from + 1)));
+}
 
-/** Whether data holds a value (not null) at some place the path names. */
-function holdsValueAt(data: Json, path: string): boolean {
-  for (const place of places(data, path)) if (isValue(place.value)) return true;
-  return false;
+/** The container if this sealing copied it already, else its copy (registered in `copies`). */
+function own<Container extends object>(container: Container, copies: Set<object>): Container {
+  if (copies.has(container)) return container;
+  const copy = (Array.isArray(container) ? [...container] : { ...container }) as Container;
+  copies.add(copy);
+  return copy;
+}
+
+/**
+ * Replaces each value (not null) at the place the steps name in `record` (a copy of this sealing's)
+ * by `replace(value)`, copying the containers on the way: the data given is left as it was.
+ */
+function replaceAt(
+  record: Record<string, Json>,
+  steps: readonly Step[],
+  replace: (value: Json) => Json,
+  copies: Set<object>,
+  from = 0,
+): void {
+  const step = steps[from];
+  if (!step || !(step.field in record)) return;
+  const value = record[step.field];
+  const last = from === steps.length - 1;
+  const replaced = (inner: Json): Json => {
+    if (last) return isValue(inner) ? replace(inner) : inner;
+    if (!isContainer(inner)) return inner;
+    const copy = own(inner, copies);
+    replaceAt(copy, steps, replace, copies, from + 1);
+    return copy;
+  };
+  if (!step.items) record[step.field] = replaced(value);
+  else if (Array.isArray(value)) {
+    const items = own(value, copies);
+    for (let index = 0; index < items.length; index++) items[index] = replaced(items[index]);
+    record[step.field] = items;
+  }
 }
 
 /** `erasedAs` of each schema and path, worked out once: schemas do not change. */
@@ -90,39 +128,44 @@ export async function sealEvents(
   { catalog, keys, randomBytes, opened }: Sealing,
   { creating = false } = {},
 ): Promise<PendingEvent[]> {
-  const declared = events.map((event) => ({
-    event,
-    definition: definitionFor(catalog, { stream, type: event.type }),
-  }));
-  // Only the subjects with a value to seal: an event whose personal fields are empty needs no key.
-  const subjects = declared.flatMap(({ event, definition }) =>
-    (definition?.personal ?? [])
-      .filter(({ fields }) => fields.some((path) => holdsValueAt(event.data, path)))
-      .map((personal) => personal.subject({ stream, data: event.data })),
-  );
-  for (const { event } of declared) {
-    if (holdsSealed(event.data)) {
+  for (const { data } of events) {
+    if (holdsSealed(data)) {
       throw new DomainError('validation_error', 'A text may not take the form of a sealed value (pd1:…)');
     }
   }
+  // Only the subjects with a value to seal: an event whose personal fields are empty needs no key.
+  const toSeal = events.map((event) => {
+    const definition = definitionFor(catalog, { stream, type: event.type });
+    const held = (definition?.personal ?? []).filter(({ fields }) =>
+      fields.some((path) => holdsValueAt(event.data, stepsOf(path))),
+    );
+    return { event, definition, held };
+  });
+  const subjects = toSeal.flatMap(({ event, held }) =>
+    held.map((personal) => personal.subject({ stream, data: event.data })),
+  );
   if (subjects.length === 0) return [...events];
   const sealing = await keys.sealingKeys(subjects, { withoutKeys: creating ? [stream] : [] });
-  return declared.map(({ event, definition }) => {
-    if (!definition || definition.personal.length === 0) return event;
-    const data = structuredClone(event.data);
-    for (const personal of definition.personal) {
-      if (!personal.fields.some((path) => holdsValueAt(event.data, path))) continue;
+  return toSeal.map(({ event, definition, held }) => {
+    if (!definition || held.length === 0 || !isContainer(event.data)) return event;
+    const copies = new Set<object>();
+    const data = own(event.data, copies);
+    for (const personal of held) {
       const subject = personal.subject({ stream, data: event.data });
       const key = sealing.get(subject);
       if (!key) throw new Error(`no key to seal the personal data of ${subject}`);
       for (const path of personal.fields) {
         const erased = erasedAs(definition.schema, path);
-        for (const place of places(data, path)) {
-          if (!isValue(place.value)) continue;
-          const sealed = seal(place.value, subject, key, erased, randomBytes(IV_SIZE));
-          opened?.remember(sealed, place.value);
-          place.replace(sealed);
-        }
+        replaceAt(
+          data,
+          stepsOf(path),
+          (value) => {
+            const sealed = seal(value, subject, key, erased, randomBytes(IV_SIZE));
+            opened?.remember(sealed, value);
+            return sealed;
+          },
+          copies,
+        );
       }
     }
     return { ...event, data };
@@ -142,7 +185,8 @@ function sealedKeyIds(value: Json, found?: Map<string, Set<string>>): Map<string
   }
   if (typeof value !== 'object' || value === null) return found;
   let keyIds = found;
-  for (const item of Array.isArray(value) ? value : Object.values(value)) keyIds = sealedKeyIds(item, keyIds);
+  if (Array.isArray(value)) for (const item of value) keyIds = sealedKeyIds(item, keyIds);
+  else for (const field in value) keyIds = sealedKeyIds((value as Record<string, Json>)[field], keyIds);
   return keyIds;
 }
 
@@ -170,7 +214,8 @@ function openValue(value: Json, keys: KeysBySubject, openedValues: OpenedValues 
     return copy ?? value;
   }
   let copy: Record<string, Json> | undefined;
-  for (const [field, item] of Object.entries(value)) {
+  for (const field in value) {
+    const item = (value as Record<string, Json>)[field];
     const opened = openValue(item, keys, openedValues);
     if (opened !== item) (copy ??= { ...value })[field] = opened;
   }

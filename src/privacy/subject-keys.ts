@@ -1,3 +1,4 @@
+import { Recent } from './recent';
 import { KEY_BYTES, type SubjectKey } from './sealed-value';
 
 /** Random bytes: the system's, or a seeded generator's for the demo data (the same log on every first start). */
@@ -86,8 +87,10 @@ const KEY_ID_BYTES = 8;
  * durable write per new subject would halve the throughput of writes that each name a new one.
  */
 const SPARES_AT_ONCE = 256;
-/** Subjects whose keys a process keeps in memory (about 10 MB); beyond, it forgets them all and starts again. */
-const CACHED_SUBJECTS = 50_000;
+/** Spares left when the next are made. */
+const SPARES_AHEAD = 64;
+/** Subjects whose keys a process keeps in memory at most, in each of two generations (about 10 MB in all). */
+const CACHED_SUBJECTS = 25_000;
 /**
  * How long a process trusts the keys it remembers: another process's erasure is seen within this
  * while even by a process that does not follow the log (a module's API, whose commands read streams).
@@ -102,15 +105,16 @@ const CACHED_MS = 1_000;
  * both kept (a value sealed under a key a process does not know makes it look again).
  */
 export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): SubjectKeyStore {
-  const cache = new Map<string, { keys: Map<string, Buffer>; at: number }>();
+  // Kept no longer than it is trusted (a little more): what is older is looked up again anyway.
+  const cache = new Recent<string, { keys: Map<string, Buffer>; at: number }>({
+    size: CACHED_SUBJECTS,
+    ms: CACHED_MS,
+  });
   const spares: SubjectKey[] = [];
   let making: Promise<void> | null = null;
 
-  function remember(subject: string, keys: Map<string, Buffer>, at: number): void {
-    // Forgetting everything at once: evicting one by one from the front of a Map costs more each time.
-    if (cache.size >= CACHED_SUBJECTS && !cache.has(subject)) cache.clear();
+  const remember = (subject: string, keys: Map<string, Buffer>, at: number) =>
     cache.set(subject, { keys, at });
-  }
 
   async function keysOf(subjects: Iterable<string>, { fresh = false } = {}) {
     const now = Date.now();
@@ -159,6 +163,9 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
       if (handed) return { id: handed[0], key: handed[1] };
       const spare = spares.shift();
       if (spare) {
+        // The next spares are made while these last, so that no write waits for their durable write;
+        // a failure to make them shows when a write needs one and there is none.
+        if (spares.length === SPARES_AHEAD) makeSpares().catch(() => undefined);
         const at = Date.now();
         remember(subject, new Map([[spare.id, spare.key]]), at);
         await rows.assign(subject, spare, new Date(at).toISOString());
