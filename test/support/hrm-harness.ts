@@ -26,6 +26,7 @@ import {
   type JobInput,
 } from '../../src/commands/hrm/recruitment-handlers';
 import { loadConfig } from '../../src/config';
+import type { EventStore } from '../../src/events/event-store';
 import { openSuite, type Suite } from '../../src/main';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
 import { SERVER_SECRET } from './esm-harness';
@@ -292,7 +293,9 @@ async function writeFixtures(seed: SeedContext): Promise<HrmFixtures> {
  * draft career site, two departments, four employees (one has Left), a recruiting team, an open and a
  * closed job, two placements (one withdrawn), two candidates and their applications.
  */
-export async function openHrm(options: { token?: string | null } = {}): Promise<HrmHarness> {
+export async function openHrm(
+  options: { token?: string | null; storedEvents?: EventStore } = {},
+): Promise<HrmHarness> {
   const { dir, cleanup } = tempDir();
   const token = options.token === undefined ? TOKEN : (options.token ?? undefined);
   const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
@@ -300,6 +303,7 @@ export async function openHrm(options: { token?: string | null } = {}): Promise<
     logger: createLogger('silent'),
     clock: { now: () => NOW },
     modules: [hrmModule],
+    storedEvents: options.storedEvents,
   });
   await suite.runtime.start();
   const seed = createSeedContext(suite.eventStore, suite.ids, 'fixtures');
