@@ -49,22 +49,21 @@ export async function decideOn<Command, State, Event extends NewEvent>(
 }
 
 /**
- * Decides (`decideAll`: on one stream, or on several whose changes stand or fall together), validates
- * the new events against their schemas and appends them at once (`EventStore.appendAll`), each stream
- * at the revision its decision was based on, the idempotency claim with the last decision's events.
- * A concurrent writer makes the append fail; everything is then decided again on the newer state, a
- * few times before the conflict is reported.
+ * Decides (`decideAll`: on one stream, or on several whose changes are appended together, in the order
+ * given), validates the new events against their schemas and appends them at once
+ * (`EventStore.appendAll`), each stream at the revision its decision was based on, the idempotency
+ * claim with the events of the decision `keyed`. A concurrent writer makes the append fail; everything
+ * is then decided again on the newer state, a few times before the conflict is reported.
  */
 export async function handleDecisions(
   environment: CommandEnvironment,
-  decideAll: () => Promise<Decision[]>,
+  decideAll: () => Promise<{ decisions: Decision[]; keyed: Decision }>,
 ): Promise<CommandResult[]> {
   for (let attempt = 1; ; attempt++) {
-    const decisions = await decideAll();
+    const { decisions, keyed } = await decideAll();
     const changed = decisions.filter((decision) => decision.events.length > 0);
     const unchanged = ({ stream, history }: Decision) => ({ stream, outcome: { history, events: [] } });
     if (changed.length === 0) return decisions.map(unchanged);
-    const last = decisions[decisions.length - 1];
     try {
       const results = await environment.eventStore.appendAll(
         changed.map((decision) => ({
@@ -74,7 +73,7 @@ export async function handleDecisions(
             expectedRevision: decision.history[decision.history.length - 1]?.revision ?? 'no_stream',
             metadata: environment.metadata,
             eventIds: decision.events.map(() => environment.eventId()),
-            idempotency: decision === last ? environment.idempotency : undefined,
+            idempotency: decision === keyed ? environment.idempotency : undefined,
           },
         })),
       );
