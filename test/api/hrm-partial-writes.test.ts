@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createIdAllocator } from '../../src/commands/ids';
-import { submitLeave } from '../../src/commands/hrm/handlers';
+import { recordAttendance, submitLeave } from '../../src/commands/hrm/handlers';
 import type { EsdbClient } from '../../src/events/esdb-client';
 import { openEsdbEventStore } from '../../src/events/esdb-event-store';
 import { esdbServerModel, type EsdbServerModel } from '../support/esdb-server-model';
@@ -73,6 +73,9 @@ async function stoppedBetweenParts(write: () => request.Test): Promise<void> {
   await h.settle();
 }
 
+/** Commands as another process of the suite sends them: its own id allocator, the same log. */
+const otherProcess = () => ({ ...h.seed.commands, ids: createIdAllocator(h.suite.eventStore) });
+
 const postLeave = (body: object) => request(h.app).post('/api/v1/leave').set(auth).send(body);
 const listed = async (path: string) => (await request(h.app).get(path).set(auth).expect(200)).body.data;
 
@@ -85,8 +88,7 @@ it('books no days for good when the process stops before the leave application i
 });
 
 it('books the days once when another process takes the application number between the two parts', async () => {
-  const otherProcess = { ...h.seed.commands, ids: createIdAllocator(h.suite.eventStore) };
-  betweenParts = () => submitLeave(otherProcess, week(h.fixtures.alan));
+  betweenParts = () => submitLeave(otherProcess(), week(h.fixtures.alan));
 
   const res = await postLeave(week(h.fixtures.grace)).expect(201);
   expect(await listed(`/api/v1/leave?employee_id=${h.fixtures.grace}`)).toEqual([res.body]);
@@ -104,6 +106,17 @@ it('never leaves two Open applications over the same days when the process stops
   const open = await listed(`/api/v1/leave?employee_id=${h.fixtures.grace}&status=Open`);
   expect(open).toHaveLength(1);
   expect((await request(h.app).get(`/api/v1/leave/${first.id}`).set(auth)).body.status).toBe('Rejected');
+});
+
+it('answers a rejection stored before another process wrote to the calendar, whose days are then free', async () => {
+  const { body: first } = await postLeave(week(h.fixtures.grace)).expect(201);
+  betweenParts = () => recordAttendance(otherProcess(), day());
+
+  const res = await request(h.app).patch(`/api/v1/leave/${first.id}`).set(auth).send({ status: 'Rejected' });
+  expect(res.status).toBe(200);
+  expect(res.body.status).toBe('Rejected');
+  await postLeave(week(h.fixtures.grace)).expect(201);
+  expect(await listed(`/api/v1/leave?employee_id=${h.fixtures.grace}&status=Open`)).toHaveLength(1);
 });
 
 it('claims no day for good when the process stops before the attendance is recorded', async () => {
