@@ -4,7 +4,7 @@ import { recordAttendance, submitLeave } from '../../src/commands/hrm/handlers';
 import type { EsdbClient } from '../../src/events/esdb-client';
 import { openEsdbEventStore } from '../../src/events/esdb-event-store';
 import { esdbServerModel, type EsdbServerModel } from '../support/esdb-server-model';
-import { auth, openHrm, type HrmHarness } from '../support/hrm-harness';
+import { auth, leaveWeek, openHrm, workedDay, type HrmHarness } from '../support/hrm-harness';
 
 /**
  * A leave or attendance write appends to the employee's calendar and to the record's stream. On
@@ -45,26 +45,6 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const week = (employee_id: number) => ({
-  employee_id,
-  leave_type: 'Annual Leave' as const,
-  from_date: '2026-11-23',
-  to_date: '2026-11-27',
-  half_day: false,
-  half_day_date: null,
-  description: null,
-});
-
-const day = () => ({
-  employee_id: h.fixtures.grace,
-  attendance_date: '2026-11-20',
-  status: 'Present' as const,
-  in_time: '2026-11-20T08:55:00Z',
-  out_time: '2026-11-20T17:25:00Z',
-  late_entry: false,
-  early_exit: false,
-});
-
 /** The process stops between the parts of the write `write` sends, and starts again. */
 async function stoppedBetweenParts(write: () => request.Test): Promise<void> {
   stopAfterNextAppend = true;
@@ -80,50 +60,52 @@ const postLeave = (body: object) => request(h.app).post('/api/v1/leave').set(aut
 const listed = async (path: string) => (await request(h.app).get(path).set(auth).expect(200)).body.data;
 
 it('books no days for good when the process stops before the leave application is recorded', async () => {
-  await stoppedBetweenParts(() => postLeave(week(h.fixtures.grace)));
+  await stoppedBetweenParts(() => postLeave(leaveWeek(h.fixtures.grace)));
   expect(await listed(`/api/v1/leave?employee_id=${h.fixtures.grace}`)).toEqual([]);
 
-  const res = await postLeave(week(h.fixtures.grace)).expect(201);
+  const res = await postLeave(leaveWeek(h.fixtures.grace)).expect(201);
   expect(await listed(`/api/v1/leave?employee_id=${h.fixtures.grace}`)).toEqual([res.body]);
 });
 
 it('books the days once when another process takes the application number between the two parts', async () => {
-  betweenParts = () => submitLeave(otherProcess(), week(h.fixtures.alan));
+  betweenParts = () => submitLeave(otherProcess(), leaveWeek(h.fixtures.alan));
 
-  const res = await postLeave(week(h.fixtures.grace)).expect(201);
+  const res = await postLeave(leaveWeek(h.fixtures.grace)).expect(201);
   expect(await listed(`/api/v1/leave?employee_id=${h.fixtures.grace}`)).toEqual([res.body]);
   expect(await listed(`/api/v1/leave?employee_id=${h.fixtures.alan}`)).toHaveLength(1);
-  await postLeave(week(h.fixtures.grace)).expect(409);
+  await postLeave(leaveWeek(h.fixtures.grace)).expect(409);
 });
 
 it('never leaves two Open applications over the same days when the process stops while rejecting one', async () => {
-  const { body: first } = await postLeave(week(h.fixtures.grace)).expect(201);
+  const { body: first } = await postLeave(leaveWeek(h.fixtures.grace)).expect(201);
   await stoppedBetweenParts(() =>
     request(h.app).patch(`/api/v1/leave/${first.id}`).set(auth).send({ status: 'Rejected' }),
   );
 
-  await postLeave(week(h.fixtures.grace)).expect(201);
+  await postLeave(leaveWeek(h.fixtures.grace)).expect(201);
   const open = await listed(`/api/v1/leave?employee_id=${h.fixtures.grace}&status=Open`);
   expect(open).toHaveLength(1);
   expect((await request(h.app).get(`/api/v1/leave/${first.id}`).set(auth)).body.status).toBe('Rejected');
 });
 
 it('answers a rejection stored before another process wrote to the calendar, whose days are then free', async () => {
-  const { body: first } = await postLeave(week(h.fixtures.grace)).expect(201);
-  betweenParts = () => recordAttendance(otherProcess(), day());
+  const { body: first } = await postLeave(leaveWeek(h.fixtures.grace)).expect(201);
+  betweenParts = () => recordAttendance(otherProcess(), workedDay(h.fixtures.grace));
 
   const res = await request(h.app).patch(`/api/v1/leave/${first.id}`).set(auth).send({ status: 'Rejected' });
   expect(res.status).toBe(200);
   expect(res.body.status).toBe('Rejected');
-  await postLeave(week(h.fixtures.grace)).expect(201);
+  await postLeave(leaveWeek(h.fixtures.grace)).expect(201);
   expect(await listed(`/api/v1/leave?employee_id=${h.fixtures.grace}&status=Open`)).toHaveLength(1);
 });
 
 it('claims no day for good when the process stops before the attendance is recorded', async () => {
-  await stoppedBetweenParts(() => request(h.app).post('/api/v1/attendance').set(auth).send(day()));
+  await stoppedBetweenParts(() =>
+    request(h.app).post('/api/v1/attendance').set(auth).send(workedDay(h.fixtures.grace)),
+  );
   expect(await listed(`/api/v1/attendance?employee_id=${h.fixtures.grace}`)).toEqual([]);
 
-  await request(h.app).post('/api/v1/attendance').set(auth).send(day()).expect(201);
+  await request(h.app).post('/api/v1/attendance').set(auth).send(workedDay(h.fixtures.grace)).expect(201);
   expect(await listed(`/api/v1/attendance?employee_id=${h.fixtures.grace}`)).toHaveLength(1);
-  await request(h.app).post('/api/v1/attendance').set(auth).send(day()).expect(409);
+  await request(h.app).post('/api/v1/attendance').set(auth).send(workedDay(h.fixtures.grace)).expect(409);
 });

@@ -287,6 +287,28 @@ async function writeFixtures(seed: SeedContext): Promise<HrmFixtures> {
   };
 }
 
+/** A week of annual leave (Monday 23 to Friday 27 November 2026), as the API takes it. */
+export const leaveWeek = (employee_id: number) => ({
+  employee_id,
+  leave_type: 'Annual Leave' as const,
+  from_date: '2026-11-23',
+  to_date: '2026-11-27',
+  half_day: false,
+  half_day_date: null,
+  description: null,
+});
+
+/** A day at work (Friday 20 November 2026), as the attendance API takes it. */
+export const workedDay = (employee_id: number) => ({
+  employee_id,
+  attendance_date: '2026-11-20',
+  status: 'Present' as const,
+  in_time: '2026-11-20T08:55:00Z',
+  out_time: '2026-11-20T17:25:00Z',
+  late_entry: false,
+  early_exit: false,
+});
+
 /**
  * The HR module on a fresh store in a temp dir, with a fixed clock (2026-11-21T09:30:00Z) and a small
  * organisation written through the module's commands: two organisations and brands, a published and a
