@@ -76,6 +76,8 @@ export interface OpenOptions {
   shared?: boolean;
   /** Where new subject keys and IVs come from (default the system's; seeded for the demo data). */
   randomBytes?: RandomBytes;
+  /** The log, opened by the caller (a test's model of a server); by default the one the configuration names. */
+  storedEvents?: EventStore;
 }
 
 /** What the suite keeps in the log besides the modules: API keys, approvals, erasures (their stream families by id). */
@@ -105,7 +107,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const catalog = suiteCatalog([...modules, ...CAPABILITIES]);
   const random = options.randomBytes ?? randomBytes;
   const subjectKeys = await openKeyStore(config, random, { seeded: options.randomBytes !== undefined });
-  const storedEvents = await openEventStore(config);
+  const storedEvents = options.storedEvents ?? (await openEventStore(config));
   const auditEvents = withPersonalData(storedEvents, catalog, subjectKeys, random);
   const eventStore = withUpcasting(auditEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });

@@ -5,7 +5,9 @@ import {
   type EventStore,
   type IdempotencyClaim,
   type IdempotencyRecord,
+  type AppendResult,
   type PendingEvent,
+  type StreamAppend,
 } from '../events/event-store';
 import type { CommandResult } from './context';
 import { fold, type Decider } from './decider';
@@ -49,45 +51,62 @@ export async function decideOn<Command, State, Event extends NewEvent>(
 }
 
 /**
- * Decides (`decideAll`: on one stream, or on several whose changes stand or fall together), validates
- * the new events against their schemas and appends them at once (`EventStore.appendAll`), each stream
- * at the revision its decision was based on, the idempotency claim with the last decision's events.
- * A concurrent writer makes the append fail; everything is then decided again on the newer state, a
- * few times before the conflict is reported.
+ * Decides (`decideAll`: on one stream, or on several whose changes are appended together, in the order
+ * given), validates the new events against their schemas and appends them at once
+ * (`EventStore.appendAll`), each stream at the revision its decision was based on, the idempotency
+ * claim with the events of the decision `keyed`. A concurrent writer makes the append fail; everything
+ * is then decided again on the newer state, a few times before the conflict is reported.
  */
 export async function handleDecisions(
   environment: CommandEnvironment,
-  decideAll: () => Promise<Decision[]>,
+  decideAll: () => Promise<{ decisions: Decision[]; keyed: Decision }>,
 ): Promise<CommandResult[]> {
   for (let attempt = 1; ; attempt++) {
-    const decisions = await decideAll();
+    const { decisions, keyed } = await decideAll();
     const changed = decisions.filter((decision) => decision.events.length > 0);
     const unchanged = ({ stream, history }: Decision) => ({ stream, outcome: { history, events: [] } });
     if (changed.length === 0) return decisions.map(unchanged);
-    const last = decisions[decisions.length - 1];
+    const appends = changed.map((decision): StreamAppend => ({
+      stream: decision.stream,
+      events: stamp(environment.catalog, decision.events),
+      options: {
+        expectedRevision: decision.history[decision.history.length - 1]?.revision ?? 'no_stream',
+        metadata: environment.metadata,
+        eventIds: decision.events.map(() => environment.eventId()),
+        idempotency: decision === keyed ? environment.idempotency : undefined,
+      },
+    }));
+    const outcome = (decision: Decision, result: AppendResult | undefined) =>
+      result
+        ? { stream: decision.stream, outcome: { history: decision.history, ...result } }
+        : unchanged(decision);
     try {
-      const results = await environment.eventStore.appendAll(
-        changed.map((decision) => ({
-          stream: decision.stream,
-          events: stamp(environment.catalog, decision.events),
-          options: {
-            expectedRevision: decision.history[decision.history.length - 1]?.revision ?? 'no_stream',
-            metadata: environment.metadata,
-            eventIds: decision.events.map(() => environment.eventId()),
-            idempotency: decision === last ? environment.idempotency : undefined,
-          },
-        })),
-      );
-      return decisions.map((decision) => {
-        const result = results[changed.indexOf(decision)];
-        return result
-          ? { stream: decision.stream, outcome: { history: decision.history, ...result } }
-          : unchanged(decision);
-      });
+      const results = await environment.eventStore.appendAll(appends);
+      return decisions.map((decision) => outcome(decision, results[changed.indexOf(decision)]));
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt === ATTEMPTS) throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      // A store that appends stream by stream may have stored the keyed decision before a later part
+      // was refused: that decision stands, and deciding it again would refuse it as done.
+      const keyedAppend = appends[changed.indexOf(keyed)];
+      const stored = keyedAppend && (await storedAlready(environment.eventStore, keyedAppend));
+      if (stored)
+        return decisions.map((decision) => outcome(decision, decision === keyed ? stored : undefined));
+      if (attempt === ATTEMPTS) throw error;
     }
   }
+}
+
+/** The events of `part` if the store holds them where the part put them (its event ids after its revision). */
+async function storedAlready(eventStore: EventStore, part: StreamAppend): Promise<AppendResult | undefined> {
+  const { expectedRevision, eventIds = [] } = part.options;
+  const from = typeof expectedRevision === 'number' ? expectedRevision + 1 : 0;
+  const events = (await eventStore.readStream(part.stream, { toRevision: from + eventIds.length - 1 })).slice(
+    from,
+  );
+  const same =
+    events.length === eventIds.length &&
+    events.every((event, index) => event.event_id.toLowerCase() === eventIds[index]?.toLowerCase());
+  return same ? { events } : undefined;
 }
 
 /** Validates each event against its declared schema and stamps the schema version on it. */

@@ -114,9 +114,10 @@ function chain(
  *   requests race or the process stops between its append and the key's record.
  * - Several streams (`appendAll`): ESDB has no transaction across streams. Every part is checked
  *   against its stream's head before the first is written, so a decision made on a stale revision of
- *   any stream appends nothing (the strategy for several streams: the check before the first write);
- *   the parts are then appended in order. A writer that appends to a later part's stream between that
- *   check and that part's append, or a crash there, can still leave the first parts without the later.
+ *   any stream appends nothing; the parts are then appended in order. A writer that appends to a later
+ *   part's stream between that check and that part's append, or a crash there, leaves the first parts
+ *   without the later: callers order the parts so that what can stand alone is a state their readers
+ *   discount (`Together` in `commands/module-commands.ts`).
  * - Appends are bounded by `MAX_APPEND_BYTES`, ESDB's default `MaxAppendSize`, as on every adapter.
  * - A read from a position (`readAll`, `queryLog`) must start at 0 or at an event's position: ESDB
  *   refuses a read from the middle of a record, and the adapter answers UnknownPositionError.

@@ -18,7 +18,9 @@ const REFOLDED = 'privacy.erasure-refolds';
 /**
  * Erases a data subject: records `SubjectErased` (subject, reason; the actor in its metadata) and
  * deletes the subject's keys, after which the log reads its personal data as erased. The process
- * that projects folds the documents that held it again (`erasureFollower`).
+ * that projects folds the documents that held it again (`erasureFollower`). Two stores, no transaction:
+ * the erasure is recorded first and the follower deletes the keys again for every erasure in the log,
+ * so a crash in between delays the deletion and never loses it.
  */
 export async function eraseSubject(
   context: CommandContext,

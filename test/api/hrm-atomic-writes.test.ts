@@ -3,7 +3,7 @@ import type { CommandContext } from '../../src/commands/context';
 import { decideLeave, recordAttendance, submitLeave } from '../../src/commands/hrm/handlers';
 import { hrmStream } from '../../src/events/hrm';
 import type { EventStore, StreamAppend } from '../../src/events/event-store';
-import { auth, openHrm, type HrmHarness } from '../support/hrm-harness';
+import { auth, leaveWeek, openHrm, workedDay, type HrmHarness } from '../support/hrm-harness';
 import { expectEnvelope } from './spec';
 
 /**
@@ -42,15 +42,7 @@ const failing = (prefix: string): CommandContext => ({
   eventStore: failingOnce(h.suite.eventStore, prefix),
 });
 
-const week = () => ({
-  employee_id: h.fixtures.grace,
-  leave_type: 'Annual Leave' as const,
-  from_date: '2026-11-23',
-  to_date: '2026-11-27',
-  half_day: false,
-  half_day_date: null,
-  description: null,
-});
+const week = () => leaveWeek(h.fixtures.grace);
 
 const calendarOf = async (employee: number) =>
   (await h.suite.eventStore.readStream(hrmStream('calendar', employee))).map((event) => event.type);
@@ -78,15 +70,7 @@ it('keeps a leave Open, with its days, when giving the days back cannot be store
 });
 
 it('claims no day when the attendance cannot be recorded, so the same day can be recorded again', async () => {
-  const day = {
-    employee_id: h.fixtures.grace,
-    attendance_date: '2026-11-20',
-    status: 'Present' as const,
-    in_time: '2026-11-20T08:55:00Z',
-    out_time: '2026-11-20T17:25:00Z',
-    late_entry: false,
-    early_exit: false,
-  };
+  const day = workedDay(h.fixtures.grace);
   await expect(recordAttendance(failing('hrm.attendance-'), day)).rejects.toThrow('disk I/O error');
   expect(await calendarOf(h.fixtures.grace)).toEqual([]);
 

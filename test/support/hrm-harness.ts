@@ -26,6 +26,7 @@ import {
   type JobInput,
 } from '../../src/commands/hrm/recruitment-handlers';
 import { loadConfig } from '../../src/config';
+import type { EventStore } from '../../src/events/event-store';
 import { openSuite, type Suite } from '../../src/main';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
 import { SERVER_SECRET } from './esm-harness';
@@ -286,13 +287,37 @@ async function writeFixtures(seed: SeedContext): Promise<HrmFixtures> {
   };
 }
 
+/** A week of annual leave (Monday 23 to Friday 27 November 2026), as the API takes it. */
+export const leaveWeek = (employee_id: number) => ({
+  employee_id,
+  leave_type: 'Annual Leave' as const,
+  from_date: '2026-11-23',
+  to_date: '2026-11-27',
+  half_day: false,
+  half_day_date: null,
+  description: null,
+});
+
+/** A day at work (Friday 20 November 2026), as the attendance API takes it. */
+export const workedDay = (employee_id: number) => ({
+  employee_id,
+  attendance_date: '2026-11-20',
+  status: 'Present' as const,
+  in_time: '2026-11-20T08:55:00Z',
+  out_time: '2026-11-20T17:25:00Z',
+  late_entry: false,
+  early_exit: false,
+});
+
 /**
  * The HR module on a fresh store in a temp dir, with a fixed clock (2026-11-21T09:30:00Z) and a small
  * organisation written through the module's commands: two organisations and brands, a published and a
  * draft career site, two departments, four employees (one has Left), a recruiting team, an open and a
  * closed job, two placements (one withdrawn), two candidates and their applications.
  */
-export async function openHrm(options: { token?: string | null } = {}): Promise<HrmHarness> {
+export async function openHrm(
+  options: { token?: string | null; storedEvents?: EventStore } = {},
+): Promise<HrmHarness> {
   const { dir, cleanup } = tempDir();
   const token = options.token === undefined ? TOKEN : (options.token ?? undefined);
   const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
@@ -300,6 +325,7 @@ export async function openHrm(options: { token?: string | null } = {}): Promise<
     logger: createLogger('silent'),
     clock: { now: () => NOW },
     modules: [hrmModule],
+    storedEvents: options.storedEvents,
   });
   await suite.runtime.start();
   const seed = createSeedContext(suite.eventStore, suite.ids, 'fixtures');

@@ -21,10 +21,12 @@ import type { MongoConnect } from '../../src/projections/mongo-read-store';
  *   and is aborted; a write outside a transaction to a document a transaction is writing waits until
  *   that transaction ends.
  * - The driver's `ClientSession.withTransaction` ("Convenient Transaction API" specification): the
- *   callback runs again after an error labelled `TransientTransactionError`, for up to 120 s; any
- *   other error aborts the transaction and is thrown as it is.
+ *   callback runs again after an error labelled `TransientTransactionError`, for up to 120 s (of the
+ *   model's time, below); any other error aborts the transaction and is thrown as it is.
  * - `transactionLifetimeLimitSeconds` (default 60): a transaction older than that is aborted, and its
  *   next operation or commit fails with `NoSuchTransaction` (251), labelled `TransientTransactionError`.
+ *   Time is the model's: the clock `now`, plus `writeMs` for every document written (the server's work,
+ *   none by default), so that a test can give a large transaction the time it takes on a busy server.
  * - Unique `_id` (and `unique: true` indexes): an insert, or an upsert whose filter matches nothing,
  *   of a key that exists fails with `E11000 duplicate key error` (code 11000). The driver reports it
  *   from `bulkWrite` as a `MongoBulkWriteError`, a `MongoServerError` of that code: this model throws a
@@ -135,9 +137,21 @@ export class MongoModel {
   private clock = 0;
   private transactions = 0;
   private readonly databases = new Map<string, Map<string, CollectionState>>();
+  private readonly now: () => number;
+  private readonly writeMs: number;
+  /** The server's time spent writing documents so far. */
+  private written = 0;
 
-  /** `now`: the clock of transactions' lifetimes. */
-  constructor(private readonly now: () => number = Date.now) {}
+  /** `now`: the clock of transactions' lifetimes; `writeMs`: the time each document written takes. */
+  constructor({ now = Date.now, writeMs = 0 }: { now?: () => number; writeMs?: number } = {}) {
+    this.now = now;
+    this.writeMs = writeMs;
+  }
+
+  /** The model's time: the clock, plus the time the writes so far took. */
+  time(): number {
+    return this.now() + this.written;
+  }
 
   /** Connects a client, as `MongoClient.connect` does: the database is the one the URL names. */
   readonly connect: MongoConnect = async (url) => {
@@ -157,12 +171,12 @@ export class MongoModel {
   }
 
   begin(): Transaction {
-    return new Transaction(++this.transactions, this.now());
+    return new Transaction(++this.transactions, this.time());
   }
 
   /** Fails with NoSuchTransaction once the transaction has outlived its lifetime, or was aborted. */
   checkAlive(transaction: Transaction): void {
-    if (transaction.state === 'open' && this.now() - transaction.startedAt > TRANSACTION_LIFETIME_MS) {
+    if (transaction.state === 'open' && this.time() - transaction.startedAt > TRANSACTION_LIFETIME_MS) {
       this.abort(transaction);
     }
     if (transaction.state !== 'open') {
@@ -205,6 +219,7 @@ export class MongoModel {
       },
       claim: () => undefined,
       write: (collection, key, doc) => {
+        this.written += this.writeMs;
         collection.versions.set(key, [...(collection.versions.get(key) ?? []), { at: ++this.clock, doc }]);
       },
     };
@@ -261,6 +276,7 @@ export class MongoModel {
         }
       },
       write: (collection, key, doc) => {
+        this.written += this.writeMs;
         collection.writers.set(key, transaction);
         transaction.writes.set(`${collection.name}\u0000${key}`, { collection, key, doc });
       },
@@ -333,7 +349,7 @@ class ModelSession {
   }
 
   async withTransaction<T>(callback: (session: ModelSession) => Promise<T>): Promise<T> {
-    const deadline = Date.now() + WITH_TRANSACTION_TIMEOUT_MS;
+    const deadline = this.model.time() + WITH_TRANSACTION_TIMEOUT_MS;
     for (;;) {
       this.startTransaction();
       let result: T;
@@ -344,7 +360,7 @@ class ModelSession {
       } catch (error) {
         await this.abortTransaction();
         const transient = error instanceof MongoServerError && error.hasErrorLabel(TRANSIENT);
-        if (!transient || Date.now() >= deadline) throw error;
+        if (!transient || this.model.time() >= deadline) throw error;
       }
     }
   }

@@ -29,15 +29,16 @@ describe('recording attendance: the employee calendar', () => {
   const given = deciderSpec(calendarDecider);
   const claim = (attendance: Partial<AttendanceInput> = {}, overrides: Partial<ClaimAttendanceDay> = {}) => ({
     type: 'ClaimAttendanceDay' as const,
+    attendance_id: 12,
     employee_id: 7,
     employee: grace,
     attendance: { ...present, ...attendance },
     today: '2026-11-21',
     ...overrides,
   });
-  const claimed = (attendance_date: string) => ({
+  const claimed = (attendance_date: string, attendance_id: number | null = 12) => ({
     type: 'AttendanceDayClaimed' as const,
-    data: { attendance_date },
+    data: { attendance_date, attendance_id },
   });
 
   it('claims the day of a valid record', () => {
@@ -65,6 +66,18 @@ describe('recording attendance: the employee calendar', () => {
     given([claimed('2026-11-19')])
       .when(claim())
       .then([claimed('2026-11-20')]);
+  });
+
+  it('gives back, in the same append, a day claimed for a record that does not hold it, then claims it', () => {
+    given([claimed('2026-11-20', 11)])
+      .when(claim({}, { released: [11] }))
+      .then([
+        { type: 'AttendanceDayReleased', data: { attendance_date: '2026-11-20' } },
+        claimed('2026-11-20'),
+      ]);
+    given([claimed('2026-11-20', null)])
+      .when(claim({}, { released: [11] }))
+      .thenThrows({ code: 'already_exists' });
   });
 
   it.each([
@@ -148,5 +161,11 @@ describe('recording attendance: the record', () => {
   it('does not record an id twice', () => {
     const [recorded] = attendanceDecider.decide(record(), attendanceDecider.initialState());
     given([recorded!]).when(record()).thenThrows({ code: 'already_exists' });
+  });
+
+  it('records nothing under a voided number, whose claim was left without it', () => {
+    given([{ type: 'AttendanceNumberVoided', data: { id: 12 } }])
+      .when(record())
+      .thenThrows({ code: 'already_exists' });
   });
 });

@@ -6,8 +6,10 @@ import {
   type DecideLeave,
   type LeaveDecision,
 } from '../../src/commands/hrm/leave';
-import type { HrmEventOf, LeaveStatus } from '../../src/events/hrm';
+import { eventCatalog, upcast } from '../../src/events/catalog';
+import { hrmEvents, type HrmEventOf, type LeaveStatus } from '../../src/events/hrm';
 import { deciderSpec } from '../support/decider-spec';
+import { storedEvent } from '../support/stored-event';
 
 const grace: EmployeeFacts = {
   id: 7,
@@ -24,6 +26,7 @@ describe('submitting leave: the employee calendar', () => {
   // 2026-11-23 is a Monday.
   const book = (overrides: Partial<BookLeave> = {}): BookLeave => ({
     type: 'BookLeave',
+    leave_id: 42,
     employee_id: 7,
     employee: grace,
     from_date: '2026-11-23',
@@ -32,9 +35,14 @@ describe('submitting leave: the employee calendar', () => {
     half_day_date: null,
     ...overrides,
   });
-  const booked = (from_date: string, to_date: string, total_days = 5): HrmEventOf<'LeaveDaysBooked'> => ({
+  const booked = (
+    from_date: string,
+    to_date: string,
+    total_days = 5,
+    leave_id: number | null = 42,
+  ): HrmEventOf<'LeaveDaysBooked'> => ({
     type: 'LeaveDaysBooked',
-    data: { from_date, to_date, half_day_date: null, total_days },
+    data: { from_date, to_date, half_day_date: null, total_days, leave_id },
   });
 
   it('books the days and counts working days, Monday to Friday', () => {
@@ -57,6 +65,7 @@ describe('submitting leave: the employee calendar', () => {
             to_date: '2026-11-23',
             half_day_date: '2026-11-23',
             total_days: 0.5,
+            leave_id: 42,
           },
         },
       ]);
@@ -70,6 +79,7 @@ describe('submitting leave: the employee calendar', () => {
             to_date: '2026-11-27',
             half_day_date: '2026-11-27',
             total_days: 4.5,
+            leave_id: 42,
           },
         },
       ]);
@@ -144,6 +154,37 @@ describe('submitting leave: the employee calendar', () => {
       .then([booked('2026-11-23', '2026-11-27')]);
   });
 
+  it('gives back, in the same append, days booked for applications that do not hold them, then books', () => {
+    const released = {
+      type: 'LeaveDaysReleased' as const,
+      data: { from_date: '2026-11-24', to_date: '2026-11-24' },
+    };
+    given([booked('2026-11-24', '2026-11-24', 1, 41)])
+      .when(book({ released: [41] }))
+      .then([released, booked('2026-11-23', '2026-11-27')]);
+    given([booked('2026-11-24', '2026-11-24', 1, 41), booked('2026-11-27', '2026-11-27', 1, 40)])
+      .when(book({ released: [41] }))
+      .thenThrows({
+        code: 'already_exists',
+        details: { employee_id: 7, from_date: '2026-11-27', to_date: '2026-11-27' },
+      });
+    given([booked('2026-11-24', '2026-11-24', 1, null)])
+      .when(book({ released: [41] }))
+      .thenThrows({ code: 'already_exists' });
+  });
+
+  it('reads a booking stored before bookings named their application (v1) as naming none', () => {
+    const v1 = storedEvent('hrm.calendar-7', 0, {
+      type: 'LeaveDaysBooked',
+      data: { from_date: '2026-11-23', to_date: '2026-11-27', half_day_date: null, total_days: 5 },
+    });
+    const catalog = new Map([['hrm', eventCatalog(hrmEvents)]]);
+    expect(upcast(catalog, v1)).toMatchObject({
+      schema_version: 2,
+      data: { ...(v1.data as object), leave_id: null },
+    });
+  });
+
   it('releases booked days once, and nothing that was not booked', () => {
     const release = { type: 'ReleaseLeave' as const, from_date: '2026-11-23', to_date: '2026-11-27' };
     given([booked('2026-11-23', '2026-11-27')])
@@ -213,6 +254,12 @@ describe('recording a leave application', () => {
 
   it('does not record an id twice', () => {
     given([submitted]).when({ type: 'SubmitLeave', application }).thenThrows({ code: 'already_exists' });
+  });
+
+  it('records nothing under a voided number, whose booking was left without it', () => {
+    const voided = { type: 'LeaveNumberVoided' as const, data: { id: 42 } };
+    given([voided]).when({ type: 'SubmitLeave', application }).thenThrows({ code: 'already_exists' });
+    given([voided]).when(decide('Cancelled')).thenThrows({ code: 'not_found' });
   });
 });
 

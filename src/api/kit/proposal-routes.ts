@@ -64,7 +64,9 @@ async function decided(services: RouteServices, record: ProposalRecord, events: 
 /**
  * Runs a held-back write as its proposer sent it, on the state of now: the audited write (or the
  * module's own route) with the proposal on its events' metadata, under an idempotency key of the
- * proposal, so that the write is applied once whatever happens to the proposal's own events.
+ * proposal, so that the write is applied once whatever happens to the proposal's own events. The
+ * approval, the write and its outcome are single-stream appends in turn: a crash between them leaves
+ * the proposal `approved`, a status of its own that no reader takes for applied or failed.
  */
 async function applyWrite(
   module: ModuleDefinition,

@@ -4,7 +4,7 @@ import { DomainError } from '../errors';
 import type { AttendanceInput } from './calendar';
 import type { EmployeeFacts } from './employees';
 
-type AttendanceRecorded = HrmEventOf<'AttendanceRecorded'>;
+type AttendanceEvent = HrmEventOf<'AttendanceRecorded'> | HrmEventOf<'AttendanceNumberVoided'>;
 
 /** Records attendance whose day the employee's calendar has claimed (and checked). */
 export interface RecordAttendance {
@@ -23,7 +23,8 @@ export function workingHours(inTime: string | null, outTime: string | null): num
   return Math.round(((Date.parse(outTime) - Date.parse(inTime)) / HOUR) * 100) / 100;
 }
 
-export const attendanceDecider: Decider<RecordAttendance, { exists: boolean }, AttendanceRecorded> = {
+/** `exists`: the number holds a record, or was voided (`AttendanceNumberVoided`) and never will. */
+export const attendanceDecider: Decider<RecordAttendance, { exists: boolean }, AttendanceEvent> = {
   initialState: () => ({ exists: false }),
   evolve: () => ({ exists: true }),
   decide(command, state) {

@@ -8,11 +8,16 @@ const DAY = 86_400_000;
 export const MAX_LEAVE_DAYS = 366;
 
 type CalendarEvent =
-  HrmEventOf<'LeaveDaysBooked'> | HrmEventOf<'LeaveDaysReleased'> | HrmEventOf<'AttendanceDayClaimed'>;
+  | HrmEventOf<'LeaveDaysBooked'>
+  | HrmEventOf<'LeaveDaysReleased'>
+  | HrmEventOf<'AttendanceDayClaimed'>
+  | HrmEventOf<'AttendanceDayReleased'>;
 
 /** The leave days an application asks for; the employee is looked up by the handler. */
 export interface BookLeave {
   type: 'BookLeave';
+  /** The application the days are booked for. */
+  leave_id: number;
   employee_id: number;
   /** `null`: no such employee. */
   employee: EmployeeFacts | null;
@@ -20,6 +25,8 @@ export interface BookLeave {
   to_date: string;
   half_day: boolean;
   half_day_date: string | null;
+  /** Applications whose bookings their applications do not hold (`calendar-holds.ts`): released first. */
+  released?: readonly number[];
 }
 
 export interface ReleaseLeave {
@@ -39,20 +46,37 @@ export interface AttendanceInput {
 
 export interface ClaimAttendanceDay {
   type: 'ClaimAttendanceDay';
+  /** The attendance record the day is claimed for. */
+  attendance_id: number;
   employee_id: number;
   employee: EmployeeFacts | null;
   attendance: AttendanceInput;
   /** The date the attendance is recorded on (UTC); no attendance is recorded ahead of time. */
   today: string;
+  /** Attendance records whose claims their records do not hold (`calendar-holds.ts`): released first. */
+  released?: readonly number[];
 }
 
 export type CalendarCommand = BookLeave | ReleaseLeave | ClaimAttendanceDay;
 
+/** A booking's days and the application it names (`null`: booked before bookings named it). */
+export interface BookedDays {
+  from_date: string;
+  to_date: string;
+  leave_id: number | null;
+}
+
+/** A claimed day and the attendance record it names (`null`: claimed before claims named it). */
+export interface ClaimedDay {
+  attendance_date: string;
+  attendance_id: number | null;
+}
+
 export interface CalendarState {
   /** Days of Open and Approved leave; they never overlap. */
-  leave: readonly { from_date: string; to_date: string }[];
+  leave: readonly BookedDays[];
   /** Dates that have an attendance record. */
-  attendance: readonly string[];
+  attendance: readonly ClaimedDay[];
 }
 
 const epochDay = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY;
@@ -81,6 +105,25 @@ function activeEmployee(employee_id: number, employee: EmployeeFacts | null): Em
   return employee;
 }
 
+/** Bookings that overlap the days a command asks for. */
+export const clashingBookings = (state: CalendarState, { from_date, to_date }: BookLeave) =>
+  state.leave.filter((booked) => booked.from_date <= to_date && booked.to_date >= from_date);
+
+export const clashingClaims = (state: CalendarState, { attendance }: ClaimAttendanceDay) =>
+  state.attendance.filter((claimed) => claimed.attendance_date === attendance.attendance_date);
+
+/** Entries of records named in `released`, which the command gives back before it books or claims. */
+function releasedOf<Entry>(
+  entries: readonly Entry[],
+  recordOf: (entry: Entry) => number | null,
+  released: readonly number[] = [],
+): Entry[] {
+  return entries.filter((entry) => {
+    const record = recordOf(entry);
+    return record !== null && released.includes(record);
+  });
+}
+
 function bookLeave(command: BookLeave, state: CalendarState): CalendarEvent[] {
   const employee = activeEmployee(command.employee_id, command.employee);
   const { from_date, to_date, half_day } = command;
@@ -105,16 +148,27 @@ function bookLeave(command: BookLeave, state: CalendarState): CalendarEvent[] {
     throw invalidField('half_day_date', 'is only given with half_day');
   }
 
-  const clash = state.leave.find((booked) => booked.from_date <= to_date && booked.to_date >= from_date);
+  const clashes = clashingBookings(state, command);
+  const releases = releasedOf(clashes, (booked) => booked.leave_id, command.released);
+  const clash = clashes.find((booked) => !releases.includes(booked));
   if (clash) {
     throw new DomainError(
       'already_exists',
       `Employee ${command.employee_id} already has leave from ${clash.from_date} to ${clash.to_date}`,
-      { employee_id: command.employee_id, ...clash },
+      { employee_id: command.employee_id, from_date: clash.from_date, to_date: clash.to_date },
     );
   }
   const total_days = days.length - (half_day ? 0.5 : 0);
-  return [{ type: 'LeaveDaysBooked', data: { from_date, to_date, half_day_date, total_days } }];
+  return [
+    ...releases.map((released): CalendarEvent => ({
+      type: 'LeaveDaysReleased',
+      data: { from_date: released.from_date, to_date: released.to_date },
+    })),
+    {
+      type: 'LeaveDaysBooked',
+      data: { from_date, to_date, half_day_date, total_days, leave_id: command.leave_id },
+    },
+  ];
 }
 
 const WORKED: readonly AttendanceStatus[] = ['Present', 'Half Day', 'Work From Home'];
@@ -147,20 +201,27 @@ function claimDay(command: ClaimAttendanceDay, state: CalendarState): CalendarEv
     throw invalidField('attendance_date', `is before the employee joined on ${employee.date_of_joining}`);
   }
   checkTimes(command.attendance);
-  if (state.attendance.includes(attendance_date)) {
+  const clashes = clashingClaims(state, command);
+  const releases = releasedOf(clashes, (claimed) => claimed.attendance_id, command.released);
+  if (clashes.length > releases.length) {
     throw new DomainError(
       'already_exists',
       `Employee ${command.employee_id} already has attendance on ${attendance_date}`,
       { employee_id: command.employee_id, attendance_date },
     );
   }
-  return [{ type: 'AttendanceDayClaimed', data: { attendance_date } }];
+  return [
+    ...releases.map((): CalendarEvent => ({ type: 'AttendanceDayReleased', data: { attendance_date } })),
+    { type: 'AttendanceDayClaimed', data: { attendance_date, attendance_id: command.attendance_id } },
+  ];
 }
 
 /**
  * An employee's calendar decides whether leave and attendance can be recorded: it refuses leave that
  * overlaps Open or Approved leave and a second attendance record for a day. Appends to it carry the
- * revision they were decided on, so two concurrent requests for the same days cannot both pass.
+ * revision they were decided on, so two concurrent requests for the same days cannot both pass. Each
+ * entry names its record, appended after it: an entry whose record does not hold it is released by the
+ * next booking or claim it stands in the way of (see `calendar-holds.ts`).
  */
 export const calendarDecider: Decider<CalendarCommand, CalendarState, CalendarEvent> = {
   initialState: () => ({ leave: [], attendance: [] }),
@@ -169,7 +230,10 @@ export const calendarDecider: Decider<CalendarCommand, CalendarState, CalendarEv
       case 'LeaveDaysBooked':
         return {
           ...state,
-          leave: [...state.leave, { from_date: event.data.from_date, to_date: event.data.to_date }],
+          leave: [
+            ...state.leave,
+            { from_date: event.data.from_date, to_date: event.data.to_date, leave_id: event.data.leave_id },
+          ],
         };
       case 'LeaveDaysReleased':
         return {
@@ -179,7 +243,14 @@ export const calendarDecider: Decider<CalendarCommand, CalendarState, CalendarEv
           ),
         };
       case 'AttendanceDayClaimed':
-        return { ...state, attendance: [...state.attendance, event.data.attendance_date] };
+        return { ...state, attendance: [...state.attendance, event.data] };
+      case 'AttendanceDayReleased':
+        return {
+          ...state,
+          attendance: state.attendance.filter(
+            (claimed) => claimed.attendance_date !== event.data.attendance_date,
+          ),
+        };
     }
   },
   decide(command, state) {

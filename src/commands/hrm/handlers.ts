@@ -3,8 +3,18 @@ import { hrmCategories, hrmStream, type EmployeeStatus, type LeaveType } from '.
 import type { NewEvent } from '../../events/envelope';
 import type { CommandContext } from '../context';
 import type { Decider } from '../decider';
+import { DomainError } from '../errors';
+import type { Decide } from '../module-commands';
 import { attendanceDecider } from './attendance';
-import { calendarDecider, type AttendanceInput } from './calendar';
+import {
+  calendarDecider,
+  clashingBookings,
+  clashingClaims,
+  type AttendanceInput,
+  type BookLeave,
+  type ClaimAttendanceDay,
+} from './calendar';
+import { unheldBookings, unheldClaims } from './calendar-holds';
 import { employeeDecider, type EmployeeFacts } from './employees';
 import {
   create,
@@ -15,6 +25,7 @@ import {
   references,
   run,
   runTogether,
+  stateOf,
   type Data,
   type Wanted,
 } from './facts';
@@ -176,14 +187,19 @@ export interface LeaveInput {
  * Submits a leave application: the employee's calendar books the days (refusing an inactive employee,
  * bad dates and overlaps) and the application is recorded under the next leave id, Open, with the
  * employee's manager as its leave approver; both are appended at once.
+ *
+ * Several streams: the booking first (what can refuse the leave refuses it before anything is stored),
+ * naming the application; the application after it. A booking left without its application holds no
+ * days: it is released by the next leave it stands in the way of (`calendar-holds.ts`).
  */
 export async function submitLeave(context: CommandContext, input: LeaveInput) {
   const { context: timed, at } = once(context);
   const { employee_id, from_date, to_date, half_day, half_day_date } = input;
   const employee = await employeeFacts(context, employee_id);
   return createTogether(timed, hrmCategories.leave, async (id, decide) => {
-    const booking = await decide(hrmStream('calendar', employee_id), calendarDecider, {
+    const booking = await decideOnCalendar(timed, decide, {
       type: 'BookLeave',
+      leave_id: id,
       employee_id,
       employee,
       from_date,
@@ -191,7 +207,8 @@ export async function submitLeave(context: CommandContext, input: LeaveInput) {
       half_day,
       half_day_date,
     });
-    const booked = booking.events[0]?.data as Data<'LeaveDaysBooked'>;
+    const booked = booking.events.find((event) => event.type === 'LeaveDaysBooked')
+      ?.data as Data<'LeaveDaysBooked'>;
     // The calendar refuses a missing or inactive employee, so the employee is known here.
     const { employee_name, department_id, reports_to } = employee as EmployeeFacts;
     const record = await decide(`${hrmCategories.leave}-${id}`, leaveDecider, {
@@ -213,7 +230,7 @@ export async function submitLeave(context: CommandContext, input: LeaveInput) {
         created: at,
       },
     });
-    return { record, others: [booking] };
+    return { before: [booking], record };
   });
 }
 
@@ -225,6 +242,11 @@ export interface LeaveDecisionInput {
 /**
  * Approves, rejects or cancels leave; a rejection or cancellation gives the days back to the calendar,
  * appended together with the decision.
+ *
+ * Several streams: the decision first (a concurrent decision on the application refuses it before
+ * anything is stored), the days given back after it. Days of a rejected or cancelled application that
+ * were not given back hold nothing: the next leave they stand in the way of releases them
+ * (`calendar-holds.ts`).
  */
 export async function decideLeave(context: CommandContext, leaveId: number, input: LeaveDecisionInput) {
   const { context: timed, at } = once(context);
@@ -237,15 +259,39 @@ export async function decideLeave(context: CommandContext, leaveId: number, inpu
     const released = record.events.some(
       (event) => event.type === 'LeaveApplicationRejected' || event.type === 'LeaveApplicationCancelled',
     );
-    if (!released || !application) return { record, others: [] };
+    if (!released || !application) return { record };
     const { employee_id, from_date, to_date } = application;
     const release = await decide(hrmStream('calendar', employee_id), calendarDecider, {
       type: 'ReleaseLeave',
       from_date,
       to_date,
     });
-    return { record, others: [release] };
+    return { record, after: [release] };
   });
+}
+
+/**
+ * Decides a booking or claim on the employee's calendar. When entries stand in its way, those their
+ * records do not hold are released in the same append, and it is decided again.
+ */
+async function decideOnCalendar(
+  context: CommandContext,
+  decide: Decide,
+  command: BookLeave | ClaimAttendanceDay,
+) {
+  const stream = hrmStream('calendar', command.employee_id);
+  try {
+    return await decide(stream, calendarDecider, command);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'already_exists')) throw error;
+    const calendar = await stateOf(context, calendarDecider, stream);
+    const released =
+      command.type === 'BookLeave'
+        ? await unheldBookings(context, command.employee_id, clashingBookings(calendar, command))
+        : await unheldClaims(context, command.employee_id, clashingClaims(calendar, command));
+    if (released.length === 0) throw error;
+    return decide(stream, calendarDecider, { ...command, released });
+  }
 }
 
 export type AttendanceRecordInput = { employee_id: number } & AttendanceInput;
@@ -255,6 +301,9 @@ const utc = (time: string | null) => (time === null ? null : isoTimestamp(new Da
 /**
  * Records a day's attendance; the employee's calendar, which refuses a second record for the same day,
  * claims the day in the same append.
+ *
+ * Several streams: the claim first, naming the record, the record after it, as with leave: a claim
+ * left without its record holds no day (`calendar-holds.ts`).
  */
 export async function recordAttendance(context: CommandContext, input: AttendanceRecordInput) {
   const { context: timed, at } = once(context);
@@ -262,8 +311,9 @@ export async function recordAttendance(context: CommandContext, input: Attendanc
   const attendance = { ...rest, in_time: utc(rest.in_time), out_time: utc(rest.out_time) };
   const employee = await employeeFacts(context, employee_id);
   return createTogether(timed, hrmCategories.attendance, async (id, decide) => {
-    const claim = await decide(hrmStream('calendar', employee_id), calendarDecider, {
+    const claim = await decideOnCalendar(timed, decide, {
       type: 'ClaimAttendanceDay',
+      attendance_id: id,
       employee_id,
       employee,
       attendance,
@@ -276,6 +326,6 @@ export async function recordAttendance(context: CommandContext, input: Attendanc
       attendance,
       at,
     });
-    return { record, others: [claim] };
+    return { before: [claim], record };
   });
 }

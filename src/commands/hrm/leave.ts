@@ -3,11 +3,12 @@ import type { Decider } from '../decider';
 import { DomainError, invalidField } from '../errors';
 import type { EmployeeFacts } from './employees';
 
-type LeaveEvent =
+export type LeaveEvent =
   | HrmEventOf<'LeaveApplicationSubmitted'>
   | HrmEventOf<'LeaveApplicationApproved'>
   | HrmEventOf<'LeaveApplicationRejected'>
-  | HrmEventOf<'LeaveApplicationCancelled'>;
+  | HrmEventOf<'LeaveApplicationCancelled'>
+  | HrmEventOf<'LeaveNumberVoided'>;
 
 export type LeaveDecision = Exclude<LeaveStatus, 'Open'>;
 export const LEAVE_DECISIONS = [
@@ -42,15 +43,18 @@ export interface DecideLeave {
 
 export type LeaveCommand = SubmitLeave | DecideLeave;
 
-export type LeaveState = {
+export interface LeaveApplicationState {
   status: LeaveStatus;
   employee_id: number;
   leave_approver_id: number | null;
   from_date: string;
   to_date: string;
-} | null;
+}
 
-function approverOf(command: DecideLeave, state: NonNullable<LeaveState>): number {
+/** `voided`: the number holds no application and never will (`LeaveNumberVoided`). */
+export type LeaveState = LeaveApplicationState | null | 'voided';
+
+function approverOf(command: DecideLeave, state: LeaveApplicationState): number {
   const approverId = command.approver_id ?? state.leave_approver_id;
   const verb = command.status === 'Approved' ? 'approve' : 'reject';
   if (approverId === null) {
@@ -66,7 +70,7 @@ function approverOf(command: DecideLeave, state: NonNullable<LeaveState>): numbe
   return approverId;
 }
 
-function decideLeave(command: DecideLeave, state: NonNullable<LeaveState>): LeaveEvent[] {
+function decideLeave(command: DecideLeave, state: LeaveApplicationState): LeaveEvent[] {
   if (!LEAVE_TRANSITIONS[state.status].includes(command.status)) {
     throw new DomainError(
       'illegal_transition',
@@ -98,6 +102,9 @@ function decideLeave(command: DecideLeave, state: NonNullable<LeaveState>): Leav
   }
 }
 
+const applied = (state: LeaveState, status: LeaveStatus): LeaveState =>
+  state && state !== 'voided' ? { ...state, status } : state;
+
 export const leaveDecider: Decider<LeaveCommand, LeaveState, LeaveEvent> = {
   initialState: () => null,
   evolve(state, event) {
@@ -107,11 +114,13 @@ export const leaveDecider: Decider<LeaveCommand, LeaveState, LeaveEvent> = {
         return { status: 'Open', employee_id, leave_approver_id, from_date, to_date };
       }
       case 'LeaveApplicationApproved':
-        return state && { ...state, status: 'Approved' };
+        return applied(state, 'Approved');
       case 'LeaveApplicationRejected':
-        return state && { ...state, status: 'Rejected' };
+        return applied(state, 'Rejected');
       case 'LeaveApplicationCancelled':
-        return state && { ...state, status: 'Cancelled' };
+        return applied(state, 'Cancelled');
+      case 'LeaveNumberVoided':
+        return 'voided';
     }
   },
   decide(command, state) {
@@ -120,7 +129,7 @@ export const leaveDecider: Decider<LeaveCommand, LeaveState, LeaveEvent> = {
         throw new DomainError('already_exists', `Leave application ${command.application.id} exists`);
       return [{ type: 'LeaveApplicationSubmitted', data: command.application }];
     }
-    if (!state) throw new DomainError('not_found', 'Leave application not found');
+    if (!state || state === 'voided') throw new DomainError('not_found', 'Leave application not found');
     return decideLeave(command, state);
   },
 };

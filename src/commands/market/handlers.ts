@@ -73,7 +73,8 @@ const ATTEMPTS = 5;
 /**
  * Records observations in batches of one append each, as many as fit (`MAX_APPEND_BYTES`): every
  * row is checked before the first batch is written, so a bad row rejects them all; the batches are
- * appended one after the other. Answers each batch's result.
+ * appended one after the other, each to a stream of its own and whole: an import that stops leaves
+ * whole batches of valid observations. Answers each batch's result.
  */
 export async function recordObservations(
   context: CommandContext,
