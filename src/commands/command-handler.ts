@@ -2,11 +2,13 @@ import type { EventCatalog } from '../events/catalog';
 import type { EventMetadata, NewEvent, StoredEvent } from '../events/envelope';
 import {
   WrongExpectedRevisionError,
+  type AppendResult,
   type EventStore,
   type IdempotencyClaim,
   type IdempotencyRecord,
   type PendingEvent,
 } from '../events/event-store';
+import { activeTraceparent, inSpan } from '../telemetry/tracing';
 import type { CommandResult } from './context';
 import { fold, type Decider } from './decider';
 
@@ -60,24 +62,39 @@ export async function handleDecisions(
   decideAll: () => Promise<Decision[]>,
 ): Promise<CommandResult[]> {
   for (let attempt = 1; ; attempt++) {
-    const decisions = await decideAll();
+    const decisions = await inSpan(
+      'command.decide',
+      { attributes: { 'suite.attempt': attempt } },
+      async (span) => {
+        const decided = await decideAll();
+        span?.setAttributes({
+          'suite.streams': decided.map((decision) => decision.stream),
+          'suite.events': decided.reduce((sum, decision) => sum + decision.events.length, 0),
+        });
+        return decided;
+      },
+    );
     const changed = decisions.filter((decision) => decision.events.length > 0);
     const unchanged = ({ stream, history }: Decision) => ({ stream, outcome: { history, events: [] } });
     if (changed.length === 0) return decisions.map(unchanged);
     const last = decisions[decisions.length - 1];
     try {
-      const results = await environment.eventStore.appendAll(
-        changed.map((decision) => ({
-          stream: decision.stream,
-          events: stamp(environment.catalog, decision.events),
-          options: {
-            expectedRevision: decision.history[decision.history.length - 1]?.revision ?? 'no_stream',
-            metadata: environment.metadata,
-            eventIds: decision.events.map(() => environment.eventId()),
-            idempotency: decision === last ? environment.idempotency : undefined,
-          },
-        })),
-      );
+      const results = await inSpan('event_store.append', {}, async (span) => {
+        const appended = await environment.eventStore.appendAll(
+          changed.map((decision) => ({
+            stream: decision.stream,
+            events: stamp(environment.catalog, decision.events),
+            options: {
+              expectedRevision: decision.history[decision.history.length - 1]?.revision ?? 'no_stream',
+              metadata: withTraceContext(environment.metadata),
+              eventIds: decision.events.map(() => environment.eventId()),
+              idempotency: decision === last ? environment.idempotency : undefined,
+            },
+          })),
+        );
+        span?.setAttributes(appendAttributes(appended));
+        return appended;
+      });
       return decisions.map((decision) => {
         const result = results[changed.indexOf(decision)];
         return result
@@ -88,6 +105,26 @@ export async function handleDecisions(
       if (!(error instanceof WrongExpectedRevisionError) || attempt === ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * The metadata with the trace context of the append (`traceparent`), so that whoever follows the log
+ * (projections, jobs, the relay) continues the trace; as it is, outside any trace.
+ */
+function withTraceContext(metadata: EventMetadata): EventMetadata {
+  const traceparent = activeTraceparent();
+  return traceparent === undefined ? metadata : { ...metadata, traceparent };
+}
+
+/** What an append span tells: the streams, how many events, and the position of the last one. */
+function appendAttributes(results: readonly AppendResult[]) {
+  const events = results.flatMap((result) => result.events);
+  return {
+    'suite.streams': [...new Set(events.map((event) => event.stream))],
+    'suite.events': events.length,
+    ...(events.length > 0 && { 'suite.position': (events[events.length - 1] as StoredEvent).position }),
+    'suite.idempotent_replay': results.some((result) => result.duplicateOf !== undefined),
+  };
 }
 
 /** Validates each event against its declared schema and stamps the schema version on it. */
