@@ -9,20 +9,34 @@ export const ROOT = path.resolve(__dirname, '..');
 export const BENCHMARKS_DOC = path.join(ROOT, 'docs/BENCHMARKS.md');
 /** The compiled CLI the process benchmarks spawn; BENCH_CLI points elsewhere (e.g. a private build). */
 export const CLI = process.env.BENCH_CLI ?? path.join(ROOT, 'dist/cli.js');
-/** Ports 18500-18599 are the benchmarks': the service desk, the other modules after it, then the rest. */
-export const PORTS = { suite: 18500, audit: 18520, metrics: 18521, ceiling: 18530 } as const;
+/** The first of the benchmarks' 100 ports (18500 unless BENCH_PORT_BASE says otherwise). */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 18500);
+/**
+ * The benchmarks' ports: the service desk, the other modules after it, then the rest; a second suite
+ * run beside the first (`SECOND_SUITE`) takes the same listeners 40 ports further.
+ */
+export const PORTS = {
+  suite: PORT_BASE,
+  audit: PORT_BASE + 20,
+  metrics: PORT_BASE + 21,
+  ceiling: PORT_BASE + 30,
+} as const;
+export const SECOND_SUITE = 40;
 export const SUITE_URL = `http://127.0.0.1:${PORTS.suite}`;
 
-/** The environment of a benchmarked `suite start`: every listener on a benchmark port. */
-export function suiteEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+/** The environment of a benchmarked `suite start`: every listener on a benchmark port, `offset` further. */
+export function suiteEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}, offset = 0): NodeJS.ProcessEnv {
   const ports = Object.fromEntries(
-    MODULE_IDS.map((module, index) => [`SUITE_${module.toUpperCase()}_PORT`, String(PORTS.suite + index)]),
+    MODULE_IDS.map((module, index) => [
+      `SUITE_${module.toUpperCase()}_PORT`,
+      String(PORTS.suite + offset + index),
+    ]),
   );
   return {
     ...process.env,
     ...ports,
-    SUITE_AUDIT_PORT: String(PORTS.audit),
-    SUITE_METRICS_PORT: String(PORTS.metrics),
+    SUITE_AUDIT_PORT: String(PORTS.audit + offset),
+    SUITE_METRICS_PORT: String(PORTS.metrics + offset),
     SUITE_DATA_DIR: dataDir,
     SUITE_SEED: 'none',
     SUITE_LOG_LEVEL: 'error',
@@ -31,24 +45,30 @@ export function suiteEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS
 }
 
 /**
- * `node dist/cli.js start` on `dataDir`; resolves once the service desk's health answers. Its logs
- * (standard output) are shown, or discarded when they are request logs that would flood the console.
+ * `node dist/cli.js start` on `dataDir`, its listeners `offset` ports further; resolves once the service
+ * desk's health answers. Its logs (standard output) are shown, discarded when they are request logs
+ * that would flood the console, or written to a file (an open file descriptor), as a log collector would.
  */
 export async function startSuiteProcess(
   dataDir: string,
   extra: NodeJS.ProcessEnv = {},
-  { logs = 'show', cli = CLI }: { logs?: 'show' | 'discard'; cli?: string } = {},
+  {
+    logs = 'show',
+    cli = CLI,
+    offset = 0,
+  }: { logs?: 'show' | 'discard' | number; cli?: string; offset?: number } = {},
 ): Promise<{ child: ChildProcess; startupSeconds: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'start'], {
-    env: suiteEnv(dataDir, extra),
-    stdio: ['inherit', logs === 'show' ? 'inherit' : 'ignore', 'inherit'],
+    env: suiteEnv(dataDir, extra, offset),
+    stdio: ['inherit', logs === 'show' ? 'inherit' : logs === 'discard' ? 'ignore' : logs, 'inherit'],
   });
   const exited = new Promise<never>((_resolve, reject) =>
     child.once('exit', (code) => reject(new Error(`${CLI} start exited with ${code}`))),
   );
   try {
-    await Promise.race([waitForHealth(`${SUITE_URL}/api/v1/health`, 6000, 10), exited]);
+    const health = `http://127.0.0.1:${PORTS.suite + offset}/api/v1/health`;
+    await Promise.race([waitForHealth(health, 18_000, 10), exited]);
   } catch (error) {
     await stop(child);
     throw error;
@@ -72,7 +92,9 @@ export async function recordAnswer(url: string): Promise<RecordedAnswer> {
 }
 
 /** The ceiling (bench/ceiling.ts): a bare node:http server replaying `answer` from memory on PORTS.ceiling. */
-export async function startCeiling(answer: RecordedAnswer): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startCeiling(
+  answer: RecordedAnswer,
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'suite-bench-ceiling-'));
   const bodyFile = path.join(dir, 'body');
   writeFileSync(bodyFile, answer.body);
@@ -86,6 +108,7 @@ export async function startCeiling(answer: RecordedAnswer): Promise<{ url: strin
   await new Promise((resolve) => child.once('message', resolve));
   return {
     url: `http://127.0.0.1:${PORTS.ceiling}`,
+    pid: child.pid as number,
     async stop() {
       await stop(child);
       rmSync(dir, { recursive: true, force: true });
@@ -214,6 +237,8 @@ export interface LoadFigures {
   p99: number;
   /** Non-2xx answers, errors and timeouts. */
   failed: number;
+  /** Requests answered. */
+  answered: number;
 }
 
 /** One autocannon run; any non-2xx answer, error or timeout fails the benchmark unless tolerated. */
@@ -233,6 +258,7 @@ export function load(options: autocannon.Options, { tolerateFailures = false } =
         p50: result.latency.p50,
         p99: result.latency.p99,
         failed,
+        answered: result.requests.total,
       });
     });
   });
@@ -244,5 +270,6 @@ export function medianFigures(runs: readonly LoadFigures[]): LoadFigures {
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     failed: Math.max(...runs.map((run) => run.failed)),
+    answered: runs.reduce((sum, run) => sum + run.answered, 0),
   };
 }

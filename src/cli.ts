@@ -8,7 +8,8 @@ import { createLogger } from './api/kit/logging';
 import { diffReadModels } from './audit/diff';
 import { formatEvent, header, type LogFormat } from './audit/format';
 import { copyLog, positionAt } from './audit/replay';
-import { ConfigError } from './config';
+import { ConfigError, type Config } from './config';
+import { startTracing, tracing } from './telemetry/tracing';
 import type { StoredEvent } from './events/envelope';
 import type { LogQuery } from './events/event-store';
 import { createProjectionRuntime } from './projections/runtime';
@@ -96,6 +97,7 @@ async function printLog(options: LogOptions & { limit: number; format: LogFormat
  * process keeps serving (Node would exit): every request already answers its own failures.
  */
 function serveUntilStopped(logger: Logger, running: { stop(): Promise<void> }): void {
+  const traces = tracing();
   process.on('unhandledRejection', (reason) =>
     logger.error({ err: reason }, 'a rejection nobody handled; serving on'),
   );
@@ -105,11 +107,22 @@ function serveUntilStopped(logger: Logger, running: { stop(): Promise<void> }): 
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     await running.stop();
+    // The spans not exported yet go to the collector before the process ends.
+    await traces?.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'spans not exported'));
     logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * The logger of a serving process; its tracing is started first when the OTEL_* variables ask for it,
+ * named `service` unless OTEL_SERVICE_NAME names it.
+ */
+function serving(settings: Config, service: string): Logger {
+  startTracing(process.env, service);
+  return createLogger(settings.logLevel);
 }
 
 const program = new Command('suite')
@@ -125,7 +138,7 @@ program
   .option('--read-only', 'serve the read models as they are (a point-in-time copy from `suite replay`)')
   .action(async (options: { dataDir?: string; readOnly?: boolean }) => {
     const settings = config(options);
-    const logger = createLogger(settings.logLevel);
+    const logger = serving(settings, 'suite');
     serveUntilStopped(logger, await startSuite(settings, { logger, readOnly: options.readOnly }));
   });
 
@@ -138,7 +151,7 @@ program
   .requiredOption('--module <id...>', `module(s) to serve (${moduleIds}), or all`)
   .action(async (options: { dataDir?: string; module: string[] }) => {
     const settings = config(options);
-    const logger = createLogger(settings.logLevel);
+    const logger = serving(settings, 'suite-api');
     const wanted = options.module.includes('all') ? MODULES.map((module) => module.id) : options.module;
     const modules = wanted.map((id) => {
       const module = MODULES.find((candidate) => candidate.id === id);
@@ -157,7 +170,7 @@ program
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
     const settings = config(options);
-    const logger = createLogger(settings.logLevel);
+    const logger = serving(settings, 'suite-projector');
     serveUntilStopped(logger, await startProjectorRole(settings, { logger }));
   });
 
@@ -167,7 +180,7 @@ program
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
     const settings = config(options);
-    const logger = createLogger(settings.logLevel);
+    const logger = serving(settings, 'suite-relay');
     serveUntilStopped(logger, await startRelayRole(settings, { logger }));
   });
 
@@ -177,7 +190,7 @@ program
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
     const settings = config(options);
-    const logger = createLogger(settings.logLevel);
+    const logger = serving(settings, 'suite-worker');
     serveUntilStopped(logger, await startWorkerRole(settings, { logger }));
   });
 
@@ -189,7 +202,7 @@ program
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
     const settings = config(options);
-    const logger = createLogger(settings.logLevel);
+    const logger = serving(settings, 'suite-auditor');
     serveUntilStopped(logger, await startAuditorRole(settings, { logger }));
   });
 

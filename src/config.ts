@@ -6,6 +6,7 @@ import type { RateLimit } from './api/kit/rate-limit';
 import { jwksSource, type JwksSource } from './iam/jwks-source';
 import { isKeyName, isSigningKey } from './log-proofs/note';
 import { DEFAULT_CACHE_MB } from './projections/cache-budget';
+import { DEFAULT_READY_MAX_LAG } from './readiness';
 
 const port = (fallback: number) =>
   z
@@ -149,6 +150,15 @@ const ConfigSchema = z.object({
     }
     return source;
   }),
+  SUITE_READY_MAX_LAG: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of events')
+    .transform(Number)
+    .default(DEFAULT_READY_MAX_LAG),
+  OTEL_TRACES_EXPORTER: z
+    .string()
+    .regex(/^\s*(none|otlp|console)\s*(,\s*(none|otlp|console)\s*)*$/, 'must be none, otlp or console')
+    .optional(),
   SUITE_OIDC_ROLES_CLAIM: z
     .string()
     .regex(/^[^\s.]+(\.[^\s.]+)*$/, 'must be a claim name, or a dotted path to a nested claim')
@@ -234,6 +244,8 @@ export interface Config {
   cacheBytes: number;
   /** Unset: no identity provider's tokens are accepted. */
   oidc?: OidcConfig;
+  /** Events the read models may lag behind the log while the process still answers ready (`/readyz`). */
+  readyMaxLag: number;
 }
 
 export class ConfigError extends Error {
@@ -299,5 +311,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proposalTtlSeconds: values.SUITE_PROPOSAL_TTL,
     cacheBytes: values.SUITE_CACHE_MB * 2 ** 20,
     oidc: identityProvider(values),
+    readyMaxLag: values.SUITE_READY_MAX_LAG,
   };
 }

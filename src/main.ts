@@ -31,7 +31,9 @@ import { connectionAccepted } from './projections/one-per-turn';
 import type { Projector } from './projections/projection';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
+import { Registry } from 'prom-client';
 import { createMetrics, serveMetrics } from './metrics';
+import { createReadiness, type Readiness } from './readiness';
 import { logTree, type LogTree } from './log-proofs/log-tree';
 import { resolveLogSigner } from './log-proofs/signing-key';
 import { openSqliteTreeStore, treeStoreFile } from './log-proofs/tree-store';
@@ -65,6 +67,10 @@ export interface Suite {
   ids: IdAllocator;
   clock: Clock;
   logger: Logger;
+  /** The process's Prometheus registry: its ports count their requests there; a role adds its own metrics. */
+  metrics: Registry;
+  /** Whether the stores answer and the read models keep up with the log (`/readyz`). */
+  readiness: Readiness;
   close(): Promise<void>;
 }
 
@@ -131,8 +137,16 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
   const expiries = expirySweep(services, [keyExpiry, proposalExpiry]);
   const erasures = erasureFollower({ storedEvents, readStore, runtime, subjectKeys, logger: options.logger });
+  const readiness = createReadiness({
+    eventStore: storedEvents,
+    readStore,
+    projections: runtime,
+    maxLag: config.readyMaxLag,
+  });
   return {
     ...services,
+    metrics: new Registry(),
+    readiness,
     expiries,
     erasures,
     config,
@@ -310,12 +324,13 @@ export async function startSuite(config: Config, options: StartOptions): Promise
   const identity = processIdentity(config, suite);
   const settings = moduleSettings(config, identity, { readOnly });
   const apiToken = settings.apiToken;
-  const metrics = createMetrics({
+  createMetrics(suite.metrics, {
     eventStore: suite.storedEvents,
     projections: suite.runtime,
     jobs: suite.jobs,
   });
-  const servers: Server[] = [await serveMetrics(metrics, config.metricsPort, config.host, 'suite')];
+  const metricsPort = { port: config.metricsPort, host: config.host, role: 'suite' };
+  const servers: Server[] = [await serveMetrics(suite.metrics, suite.readiness, metricsPort)];
   for (const module of suite.modules) {
     const port = config.ports[module.id];
     servers.push(await listen(createModuleApp(module, suite, settings), port, config.host));

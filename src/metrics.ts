@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, type Registry } from 'prom-client';
+import { probeRouter } from './api/kit/probes';
 import type { EventStore } from './events/event-store';
 import type { ProjectionProgress } from './projections/runtime';
+import type { Readiness } from './readiness';
 import type { JobQueue } from './workers/job-queue';
 
 /** Lags are counted by reading the events past a position, up to this many (reported as this many). */
@@ -20,11 +22,11 @@ export interface MetricSources {
 }
 
 /**
- * The Prometheus registry of one process: Node's default metrics, the log head, and the lags that
- * tell whether a role keeps up (projector lag, relay lag in events; queue depth by job state).
+ * Fills the Prometheus registry of one process (where its ports also count their requests): Node's
+ * default metrics, the log head, and the lags that tell whether a role keeps up (projector lag, relay
+ * lag in events; queue depth by job state).
  */
-export function createMetrics(sources: MetricSources): Registry {
-  const registry = new Registry();
+export function createMetrics(registry: Registry, sources: MetricSources): Registry {
   collectDefaultMetrics({ register: registry });
   const head = () => sources.eventStore.headPosition();
   // Positions need not be dense (EventStoreDB's are log offsets): events are counted, not positions.
@@ -96,10 +98,16 @@ export function createMetrics(sources: MetricSources): Registry {
   return registry;
 }
 
-/** `GET /metrics` (and `/health`) for the roles that serve no API: projector, worker, relay. */
-export function serveMetrics(registry: Registry, port: number, host: string, role: string): Promise<Server> {
+/** `GET /metrics`, `/health` and the probes (`/livez`, `/readyz`) on the metrics port of every role. */
+export function serveMetrics(
+  registry: Registry,
+  readiness: Readiness,
+  { port, host, role }: { port: number; host: string; role: string },
+): Promise<Server> {
+  const probes = probeRouter(readiness);
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0];
+    if (probes(req, res)) return;
     if (req.method === 'GET' && path === '/metrics') {
       registry.metrics().then(
         (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),

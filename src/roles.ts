@@ -18,6 +18,7 @@ import {
   type Suite,
 } from './main';
 import { createMetrics, serveMetrics } from './metrics';
+import { createReadiness } from './readiness';
 import { openKafkaPublisher } from './workers/kafka-publisher';
 import { runRelay } from './workers/relay';
 import { fileRelayCheckpoint } from './workers/relay-checkpoint-file';
@@ -31,6 +32,13 @@ export interface RunningRole {
   servers: Server[];
   stop(): Promise<void>;
 }
+
+/** Where a role serves its metrics and probes. */
+const metricsPort = (config: Config, role: string) => ({
+  port: config.metricsPort,
+  host: config.host,
+  role,
+});
 
 /** `live`: servers whose open requests (the audit API's live tails) are ended on stop, not awaited. */
 function running(
@@ -65,14 +73,14 @@ export async function startApiRole(
 ): Promise<RunningRole> {
   const suite = await openSuite(config, { ...options, modules, shared: true });
   await suite.runtime.follow(POLL_MS);
-  const metrics = createMetrics({
+  createMetrics(suite.metrics, {
     eventStore: suite.storedEvents,
     projections: suite.runtime,
     jobs: suite.jobs,
   });
   const services = { ...suite, readYourWrites: false };
   const settings = moduleSettings(config, processIdentity(config, suite));
-  const servers: Server[] = [await serveMetrics(metrics, config.metricsPort, config.host, 'api')];
+  const servers: Server[] = [await serveMetrics(suite.metrics, suite.readiness, metricsPort(config, 'api'))];
   for (const module of modules) {
     const app = createModuleApp(module, services, settings);
     servers.push(await listen(app, config.ports[module.id], config.host));
@@ -91,8 +99,8 @@ export async function startAuditorRole(config: Config, options: OpenOptions): Pr
   const tree = await startLogTree(suite);
   const identity = processIdentity(config, suite);
   const { authThrottle } = moduleSettings(config, identity);
-  const metrics = createMetrics({ eventStore: suite.storedEvents, projections: suite.runtime });
-  const server = await serveMetrics(metrics, config.metricsPort, config.host, 'auditor');
+  createMetrics(suite.metrics, { eventStore: suite.storedEvents, projections: suite.runtime });
+  const server = await serveMetrics(suite.metrics, suite.readiness, metricsPort(config, 'auditor'));
   const audit = await listen(
     createAuditApp({ ...suite, logTree: tree }, config.auditToken, authThrottle, identity),
     config.auditPort,
@@ -106,8 +114,8 @@ export async function startAuditorRole(config: Config, options: OpenOptions): Pr
 export async function startProjectorRole(config: Config, options: OpenOptions): Promise<RunningRole> {
   const suite = await openSuite(config, { ...options, shared: true });
   await startProjecting(suite);
-  const metrics = createMetrics({ eventStore: suite.storedEvents, projections: suite.runtime });
-  const server = await serveMetrics(metrics, config.metricsPort, config.host, 'projector');
+  createMetrics(suite.metrics, { eventStore: suite.storedEvents, projections: suite.runtime });
+  const server = await serveMetrics(suite.metrics, suite.readiness, metricsPort(config, 'projector'));
   suite.logger.info(
     { position: suite.runtime.position(), metricsPort: config.metricsPort },
     'projector role',
@@ -123,12 +131,20 @@ export async function startWorkerRole(config: Config, options: OpenOptions): Pro
   const suite = await openSuite(config, { ...options, shared: true });
   await suite.runtime.follow(POLL_MS);
   await startWorker(suite);
-  const metrics = createMetrics({
+  createMetrics(suite.metrics, {
     eventStore: suite.storedEvents,
     projections: suite.runtime,
     jobs: suite.jobs,
   });
-  const server = await serveMetrics(metrics, config.metricsPort, config.host, 'worker');
+  // A worker also needs its queue: Redis, in the distributed profile.
+  const readiness = createReadiness({
+    eventStore: suite.storedEvents,
+    readStore: suite.readStore,
+    projections: suite.runtime,
+    jobs: suite.jobs,
+    maxLag: config.readyMaxLag,
+  });
+  const server = await serveMetrics(suite.metrics, readiness, metricsPort(config, 'worker'));
   suite.logger.info(
     { metricsPort: config.metricsPort, queue: config.redisUrl ? 'bullmq' : 'in-process' },
     'worker role',
@@ -148,12 +164,14 @@ export async function startRelayRole(config: Config, options: OpenOptions): Prom
   const checkpoint = fileRelayCheckpoint(path.join(config.dataDir, RELAY_CHECKPOINT_FILE));
   let published = await checkpoint.load();
   let deadLettered = 0;
-  const metrics = createMetrics({
+  createMetrics(suite.metrics, {
     eventStore: suite.storedEvents,
     relayPosition: () => published,
     relayDeadLettered: () => deadLettered,
   });
-  const server = await serveMetrics(metrics, config.metricsPort, config.host, 'relay');
+  // The relay reads the log alone: no read model of its own to keep up.
+  const readiness = createReadiness({ eventStore: suite.storedEvents, maxLag: config.readyMaxLag });
+  const server = await serveMetrics(suite.metrics, readiness, metricsPort(config, 'relay'));
   const stopping = new AbortController();
   const relay = runRelay({
     eventStore: suite.auditEvents,

@@ -32,9 +32,10 @@ import type { ModuleDefinition } from './kit/module';
 import { envelope, generateDescriptions, json, registerBasics } from './kit/openapi';
 import { parseItemId } from './kit/reads';
 import { createRouteTable } from './kit/routes';
+import { requestObserver, served, type ServingServices } from './kit/observation';
 import { integerParameter, shortened } from './kit/validation';
 
-export interface AuditServices {
+export interface AuditServices extends ServingServices {
   modules: readonly ModuleDefinition[];
   catalog: SuiteCatalog;
   /** The log as stored (personal data sealed): what `verify` checks. */
@@ -386,7 +387,7 @@ export function createAuditApp(
   identity: Identity = createIdentity({ auditToken }),
 ): RequestListener {
   const { storedEvents, auditEvents, catalog, logger } = services;
-  const table = createRouteTable(logger, {
+  const table = createRouteTable(requestObserver(logger, 'audit', services.metrics), {
     index: {
       product: 'Audit',
       version: '1.0.0',
@@ -549,7 +550,7 @@ export function createAuditApp(
     liveTail(auditEvents, logger, req, res, { ...filters, after });
   });
 
-  return table.finish();
+  return served(table.finish(), services.readiness);
 }
 
 /**

@@ -2,13 +2,14 @@ import type { EventCatalog } from '../events/catalog';
 import type { EventMetadata, NewEvent, StoredEvent } from '../events/envelope';
 import {
   WrongExpectedRevisionError,
+  type AppendResult,
   type EventStore,
   type IdempotencyClaim,
   type IdempotencyRecord,
-  type AppendResult,
   type PendingEvent,
   type StreamAppend,
 } from '../events/event-store';
+import { activeTraceparent, inSpan } from '../telemetry/tracing';
 import type { CommandResult } from './context';
 import { fold, type Decider } from './decider';
 
@@ -62,7 +63,18 @@ export async function handleDecisions(
   decideAll: () => Promise<{ decisions: Decision[]; keyed: Decision }>,
 ): Promise<CommandResult[]> {
   for (let attempt = 1; ; attempt++) {
-    const { decisions, keyed } = await decideAll();
+    const { decisions, keyed } = await inSpan(
+      'command.decide',
+      { attributes: { 'suite.attempt': attempt } },
+      async (span) => {
+        const decided = await decideAll();
+        span?.setAttributes({
+          'suite.streams': decided.decisions.map((decision) => decision.stream),
+          'suite.events': decided.decisions.reduce((sum, decision) => sum + decision.events.length, 0),
+        });
+        return decided;
+      },
+    );
     const changed = decisions.filter((decision) => decision.events.length > 0);
     const unchanged = ({ stream, history }: Decision) => ({ stream, outcome: { history, events: [] } });
     if (changed.length === 0) return decisions.map(unchanged);
@@ -81,7 +93,16 @@ export async function handleDecisions(
         ? { stream: decision.stream, outcome: { history: decision.history, ...result } }
         : unchanged(decision);
     try {
-      const results = await environment.eventStore.appendAll(appends);
+      const results = await inSpan('event_store.append', {}, async (span) => {
+        const appended = await environment.eventStore.appendAll(
+          appends.map((part) => ({
+            ...part,
+            options: { ...part.options, metadata: withTraceContext(environment.metadata) },
+          })),
+        );
+        span?.setAttributes(appendAttributes(appended));
+        return appended;
+      });
       return decisions.map((decision) => outcome(decision, results[changed.indexOf(decision)]));
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -107,6 +128,26 @@ async function storedAlready(eventStore: EventStore, part: StreamAppend): Promis
     events.length === eventIds.length &&
     events.every((event, index) => event.event_id.toLowerCase() === eventIds[index]?.toLowerCase());
   return same ? { events } : undefined;
+}
+
+/**
+ * The metadata with the trace context of the append (`traceparent`), so that whoever follows the log
+ * (projections, jobs, the relay) continues the trace; as it is, outside any trace.
+ */
+function withTraceContext(metadata: EventMetadata): EventMetadata {
+  const traceparent = activeTraceparent();
+  return traceparent === undefined ? metadata : { ...metadata, traceparent };
+}
+
+/** What an append span tells: the streams, how many events, and the position of the last one. */
+function appendAttributes(results: readonly AppendResult[]) {
+  const events = results.flatMap((result) => result.events);
+  return {
+    'suite.streams': [...new Set(events.map((event) => event.stream))],
+    'suite.events': events.length,
+    ...(events.length > 0 && { 'suite.position': (events[events.length - 1] as StoredEvent).position }),
+    'suite.idempotent_replay': results.some((result) => result.duplicateOf !== undefined),
+  };
 }
 
 /** Validates each event against its declared schema and stamps the schema version on it. */

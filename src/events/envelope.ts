@@ -20,6 +20,11 @@ export interface EventMetadata {
   causation_id: string | null;
   occurred_at: string;
   idempotency_key?: string;
+  /**
+   * The W3C trace context the event was appended in, when the process traces: who follows the log
+   * continues that trace. Absent otherwise, so that an untraced append stores what it always did.
+   */
+  traceparent?: string;
 }
 
 /** An event as a decider produces it, before the store gives it a place in the log. */

@@ -3,6 +3,7 @@ import { streamModule, type StoredEvent } from '../events/envelope';
 import { parkedEvent, parking, type ParkedEvent } from './parked-events';
 import type { DocumentProjection, Projector } from './projection';
 import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
+import { MAX_LINKS, tracing } from '../telemetry/tracing';
 
 /**
  * Events applied per read-store commit when catching up. Large: the FTS index costs less per
@@ -29,6 +30,11 @@ export interface FoldedBatch {
   touched: Map<string, Set<DocumentId>>;
   /** The events the batch's projections could not apply. */
   parked: ParkedEvent[];
+  /** Events read, and when the batch began (milliseconds since the epoch). */
+  events: number;
+  startedAt: number;
+  /** The first trace contexts the events were appended in (up to as many as a span links), when the process traces. */
+  traceparents: Set<string>;
 }
 
 /** How a document is named among the runtime's suspects (see `FoldContext.suspects`). */
@@ -135,19 +141,37 @@ export function batchFolder(context: FoldContext) {
   const pageSize = Math.min(PAGE_SIZE, maxChanges);
 
   return async function foldBatch(after: number, until: number, unwritten: Documents): Promise<FoldedBatch> {
-    const batch: FoldedBatch = { last: after, documents: new Map(), touched: new Map(), parked: [] };
+    const batch: FoldedBatch = {
+      last: after,
+      documents: new Map(),
+      touched: new Map(),
+      parked: [],
+      events: 0,
+      startedAt: Date.now(),
+      traceparents: new Set(),
+    };
+    const traced = tracing() !== undefined;
     for (let read = 0; read < BATCH_SIZE && changeCount(batch) < maxChanges;) {
       const asked = Math.min(pageSize, BATCH_SIZE - read);
       const events = await readAllUntil(eventStore, batch.last, asked, until);
       if (events.length === 0) break;
       await foldPage(events, batch, unwritten);
       read += events.length;
+      batch.events += events.length;
+      if (traced) noteTraces(batch.traceparents, events);
       batch.last = (events[events.length - 1] as StoredEvent).position;
       // A short page is the head (or `until`): a live write's batch ends without another read.
       if (events.length < asked) break;
     }
     return batch;
   };
+}
+
+function noteTraces(traceparents: Set<string>, events: readonly StoredEvent[]): void {
+  for (const { metadata } of events) {
+    if (traceparents.size > MAX_LINKS) return;
+    if (metadata.traceparent !== undefined) traceparents.add(metadata.traceparent);
+  }
 }
 
 /** By projector name (its module's, which an event's stream names): its projections by event type. */

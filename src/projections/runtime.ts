@@ -6,6 +6,7 @@ import { PARKED_EVENTS, listParkedEvents, type ParkedEvent } from './parked-even
 import type { Projector } from './projection';
 import { CheckpointConflict, UnstorableDocument, type CheckpointMove, type ReadStore } from './read-store';
 import { refoldDocumentsOf, retryParkedEvents, type RetryOutcome } from './retry-parked';
+import { continuingTraces, inSpan } from '../telemetry/tracing';
 
 /** How far the read models are: what writers and readers wait on. */
 export interface ProjectionProgress {
@@ -176,7 +177,19 @@ export function createProjectionRuntime(
       const moves = checkpointMoves(starts, folded.last);
       starts = new Map([...moves].map(([name, { to }]) => [name, to]));
       const previous = committing;
-      committing = commitBatch(folded, moves, previous).then(() => {
+      committing = continuingTraces(
+        'projection.batch',
+        [...folded.traceparents],
+        {
+          startTime: folded.startedAt,
+          attributes: {
+            'suite.events': folded.events,
+            'suite.position': folded.last,
+            'suite.parked_events': folded.parked.length,
+          },
+        },
+        () => commitBatch(folded, moves, previous),
+      ).then(() => {
         onProgress?.(position);
         releaseWaiters();
       });
@@ -255,6 +268,27 @@ export function createProjectionRuntime(
     await catchUp();
   });
 
+  function waitingFor(target: number, timeoutMs?: number): Promise<void> {
+    if (target <= position) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { position: target, resolve, reject };
+      waiters.push(waiter);
+      if (timeoutMs === undefined) return;
+      const timer = setTimeout(() => {
+        waiters = waiters.filter((other) => other !== waiter);
+        reject(new ProjectionTimeout(target));
+      }, timeoutMs);
+      waiter.resolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      waiter.reject = (error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+    });
+  }
+
   /** Catches up; a notification during a catch-up makes it run once more. */
   function trigger(): Promise<void> {
     return work().catch((error: unknown) => {
@@ -284,24 +318,9 @@ export function createProjectionRuntime(
       followTimer = setInterval(() => void poll().catch(onError), pollMs);
     },
     waitFor(target, timeoutMs) {
-      if (target <= position) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const waiter: Waiter = { position: target, resolve, reject };
-        waiters.push(waiter);
-        if (timeoutMs === undefined) return;
-        const timer = setTimeout(() => {
-          waiters = waiters.filter((other) => other !== waiter);
-          reject(new ProjectionTimeout(target));
-        }, timeoutMs);
-        waiter.resolve = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        waiter.reject = (error) => {
-          clearTimeout(timer);
-          reject(error);
-        };
-      });
+      return inSpan('projection.wait', { attributes: { 'suite.position': target } }, () =>
+        waitingFor(target, timeoutMs),
+      );
     },
     async rebuild(onProgress, until) {
       await work.settled();

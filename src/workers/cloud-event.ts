@@ -26,6 +26,8 @@ export interface SuiteCloudEvent {
   correlationid: string;
   causationid?: string;
   organisation?: string;
+  /** The Distributed Tracing extension: the trace context the event was appended in, when it was traced. */
+  traceparent?: string;
 }
 
 /** The media type of a CloudEvent in structured mode (the whole event is the message body). */
@@ -54,5 +56,6 @@ export function toCloudEvent(event: StoredEvent): SuiteCloudEvent {
     correlationid: metadata.correlation_id,
     ...(metadata.causation_id !== null && { causationid: metadata.causation_id }),
     ...(metadata.organisation !== undefined && { organisation: metadata.organisation }),
+    ...(metadata.traceparent !== undefined && { traceparent: metadata.traceparent }),
   };
 }

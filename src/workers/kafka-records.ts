@@ -22,10 +22,15 @@ export interface EventRecord {
 const RECORD_FRAMING_BYTES = 64;
 
 export function toEventRecord(event: StoredEvent): EventRecord {
+  const { traceparent } = event.metadata;
   const message = {
     key: event.stream,
     value: JSON.stringify(toCloudEvent(event)),
-    headers: { 'content-type': CLOUD_EVENT_CONTENT_TYPE },
+    // The trace context as a header too, where a consumer's tracing (which reads no body) finds it.
+    headers: {
+      'content-type': CLOUD_EVENT_CONTENT_TYPE,
+      ...(traceparent !== undefined && { traceparent }),
+    },
   };
   const bytes =
     Buffer.byteLength(message.key) +

@@ -8,6 +8,7 @@ import { hashUuid } from '../events/event-ids';
 import type { EventStore } from '../events/event-store';
 import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
 import { CheckpointConflict, type ReadStore } from '../projections/read-store';
+import { continuingTraces } from '../telemetry/tracing';
 
 /** The event a job run answers to: its events are caused by it and carry its time. */
 export interface JobCause {
@@ -15,6 +16,8 @@ export interface JobCause {
   position: number;
   occurred_at: string;
   correlation_id: string;
+  /** The trace the event was appended in, which the job's run continues (when the process traces). */
+  traceparent?: string;
 }
 
 /** What travels through the queue: the job's payload and the event that made it due. */
@@ -63,6 +66,7 @@ export const causeOf = (event: StoredEvent): JobCause => ({
   position: event.position,
   occurred_at: event.metadata.occurred_at,
   correlation_id: event.metadata.correlation_id,
+  ...(event.metadata.traceparent !== undefined && { traceparent: event.metadata.traceparent }),
 });
 
 /** Makes this process a worker for every module job. */
@@ -70,10 +74,19 @@ export function processModuleJobs(modules: readonly ModuleDefinition[], services
   for (const job of modules.flatMap((module) => module.jobs ?? [])) {
     services.jobs.process(job.name, async (data) => {
       const queued = data as QueuedJob;
-      const payload = job.payload.parse(queued.payload);
-      // The job reads the read models as of its cause at the earliest.
-      await services.runtime.waitFor(queued.cause.position);
-      await job.run(payload, services, jobContext(job, queued, services));
+      const { cause } = queued;
+      const attributes = { 'suite.job': job.name, 'suite.cause.event_id': cause.event_id };
+      await continuingTraces(
+        `job ${job.name}`,
+        [cause.traceparent],
+        { kind: 'consumer', attributes },
+        async () => {
+          const payload = job.payload.parse(queued.payload);
+          // The job reads the read models as of its cause at the earliest.
+          await services.runtime.waitFor(cause.position);
+          await job.run(payload, services, jobContext(job, queued, services));
+        },
+      );
     });
   }
 }

@@ -4,6 +4,7 @@ import { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS } from '../coalescing';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import type { EventPublisher } from './event-publisher';
+import { continuingTraces } from '../telemetry/tracing';
 
 /** Where the relay keeps the position of the last event the broker acknowledged. */
 export interface RelayCheckpoint {
@@ -107,7 +108,21 @@ export async function runRelay(options: RelayOptions): Promise<void> {
           await commits.next(idlePollMs, signal);
           continue;
         }
-        const published = await settledBeforeAbort(publisher.publish(events), signal);
+        const publishing = continuingTraces(
+          'relay.publish',
+          events.map((event) => event.metadata.traceparent),
+          {
+            kind: 'producer',
+            attributes: {
+              'messaging.system': 'kafka',
+              'messaging.operation.type': 'send',
+              'messaging.batch.message_count': events.length,
+              'suite.position': (events[events.length - 1] as StoredEvent).position,
+            },
+          },
+          () => publisher.publish(events),
+        );
+        const published = await settledBeforeAbort(publishing, signal);
         if (!published) break;
         const { deadLettered } = published.result;
         for (const { event_id, stream, revision, position, type } of deadLettered) {

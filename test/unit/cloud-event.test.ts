@@ -50,6 +50,19 @@ describe('CloudEvents mapping', () => {
     for (const name of extensions) expect(name).toMatch(/^[a-z0-9]{1,20}$/);
     expect(bare).not.toHaveProperty('causationid');
     expect(bare).not.toHaveProperty('organisation');
+    expect(bare).not.toHaveProperty('traceparent');
+  });
+
+  it('carries the trace context the event was appended in (Distributed Tracing extension), in the body and a header', () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const traced = storedEvent('crm.deal-1', 0, { metadata: { ...event.metadata, traceparent } });
+    expect(toCloudEvent(traced).traceparent).toBe(traceparent);
+    const { message } = toEventRecord(traced);
+    expect(message.headers).toEqual({
+      'content-type': 'application/cloudevents+json; charset=UTF-8',
+      traceparent,
+    });
+    expect(JSON.parse(message.value).traceparent).toBe(traceparent);
   });
 
   it('keeps integer attributes within the 32-bit range the specification allows', () => {

@@ -22,7 +22,7 @@ interface Service {
   environment?: Record<string, string | number>;
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
-  healthcheck?: { test: string[] };
+  healthcheck?: { test?: string[]; disable?: boolean };
 }
 
 const compose = parse(readFileSync(COMPOSE_FILE, 'utf8'), { merge: true }) as {
@@ -66,6 +66,17 @@ describe('infra/docker-compose.yml', () => {
     expect(service('relay').depends_on?.['kafka-topics']).toEqual({
       condition: 'service_completed_successfully',
     });
+  });
+
+  it("checks each long-running role's readiness on its metrics port, as the image does", () => {
+    const roles = ['projector', 'worker', 'relay', 'auditor', 'api'];
+    for (const role of roles) {
+      expect((service(role).healthcheck?.test ?? []).join(' ')).toContain("'http://127.0.0.1:9464/readyz'");
+    }
+    const dockerfile = readFileSync(path.join(__dirname, '../../infra/Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(
+      /HEALTHCHECK [\s\S]*\(process\.env\.SUITE_METRICS_PORT \|\| 9464\) \+ '\/readyz'/,
+    );
   });
 
   it('reports Mongo healthy only once its node is the primary', () => {

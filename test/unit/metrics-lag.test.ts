@@ -1,5 +1,6 @@
 import { openEsdbEventStore } from '../../src/events/esdb-event-store';
 import type { StoredEvent } from '../../src/events/envelope';
+import { Registry } from 'prom-client';
 import { createMetrics } from '../../src/metrics';
 import { esdbServerModel } from '../support/esdb-server-model';
 import { testMetadata } from '../support/stored-event';
@@ -19,7 +20,7 @@ describe('lag metrics', () => {
         appended.push(...events);
       }
       const projected = (appended[1] as StoredEvent).position;
-      const registry = createMetrics({
+      const registry = createMetrics(new Registry(), {
         eventStore: store,
         projections: {
           position: () => projected,

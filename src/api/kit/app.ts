@@ -3,6 +3,7 @@ import { callerCheck, servedModule } from './access';
 import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
 import { answerFailure } from './http';
 import { requestIdOf } from './logging';
+import { requestObserver, served, type ServingServices } from './observation';
 import { createModuleRouteRouter } from './module-routes';
 import { proposalRoutes } from './proposal-routes';
 import { describeModule, openApiPath } from './openapi';
@@ -10,7 +11,7 @@ import { createReadRouter } from './read-router';
 import { createRouteTable } from './routes';
 import { createWriteRouter, type WriteServices } from './writes';
 
-export type ModuleServices = WriteServices & RouteServices;
+export type ModuleServices = WriteServices & RouteServices & ServingServices;
 
 function apiIndex(module: ModuleDefinition) {
   return {
@@ -56,9 +57,10 @@ export function createModuleApp(
   services: ModuleServices,
   options: ModuleSettings,
 ): RequestListener {
-  const served = servedModule(declared, options);
-  const module = { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served)] };
-  const table = createRouteTable(services.logger, {
+  const serving = servedModule(declared, options);
+  const module = { ...serving, routes: [...(serving.routes ?? []), ...proposalRoutes(serving)] };
+  const observer = requestObserver(services.logger, module.id, services.metrics);
+  const table = createRouteTable(observer, {
     index: apiIndex(module),
     health: () => ({
       status: 'ok',
@@ -81,22 +83,15 @@ export function createModuleApp(
 
   const authorize = callerCheck(module, options, services);
   const routers = [
-    createReadRouter(module, services, authorize, services.logger),
-    createWriteRouter(module, services, authorize, services.logger, options),
-    createModuleRouteRouter(module, services, authorize, services.logger, options),
+    createReadRouter(module, services, authorize, observer),
+    createWriteRouter(module, services, authorize, observer, options),
+    createModuleRouteRouter(module, services, authorize, observer, options),
   ];
-  return (req, res) => {
+  return served((req, res) => {
     try {
       if (!routers.some((route) => route(req, res))) app(req, res);
     } catch (error) {
-      const failed = {
-        req,
-        res,
-        logger: services.logger,
-        requestId: requestIdOf(req),
-        started: performance.now(),
-      };
-      answerFailure(failed, error);
+      answerFailure({ req, res, observer, requestId: requestIdOf(req), started: performance.now() }, error);
     }
-  };
+  }, services.readiness);
 }

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
 import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../../json-nesting';
 import { ApiError, ERROR_STATUS, errorEnvelope, toApiError } from './errors';
-import { logCompleted } from './logging';
+import type { RequestObserver } from './observation';
 
 /** The kit's hot-path routers answer a request and return true, or return false to pass it on. */
 export type Router = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -50,8 +49,10 @@ export function sendError(
 export interface FailedRequest {
   req: IncomingMessage;
   res: ServerResponse;
-  logger: Logger;
+  observer: RequestObserver;
   requestId: string;
+  /** The route template the request matched, if it did. */
+  route?: string;
   started: number;
 }
 
@@ -60,7 +61,9 @@ export interface FailedRequest {
  * logged with the request id), or, when the answer was already under way (a stream), its end. The
  * last resort of every route: whatever went wrong, the process keeps serving.
  */
-export function answerFailure({ req, res, logger, requestId, started }: FailedRequest, error: unknown): void {
+export function answerFailure(failed: FailedRequest, error: unknown): void {
+  const { req, res, observer, requestId, started } = failed;
+  const { logger } = observer;
   const at = { id: requestId, method: req.method, url: req.url };
   try {
     if (res.headersSent) {
@@ -70,7 +73,7 @@ export function answerFailure({ req, res, logger, requestId, started }: FailedRe
     }
     const apiError = sendError(res, error, { 'X-Request-Id': requestId });
     if (apiError.code === 'internal_error') logger.error({ err: error, req: at }, 'request failed');
-    logCompleted(logger, req, requestId, res.statusCode, started);
+    observer.completed(req, requestId, failed.route, res.statusCode, started);
   } catch (failure) {
     logger.error({ err: failure, req: at }, 'answering a failed request failed');
     res.destroy();

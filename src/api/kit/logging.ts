@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 
+/**
+ * Lines a blocked standard output may hold in memory before new ones are dropped (`sonic-boom`'s
+ * `maxLength`, in characters): a log collector that stopped reading must not take the process down.
+ */
+const MAX_BUFFERED_LOG = 16 * 2 ** 20;
+
+/**
+ * JSON lines on standard output, written asynchronously: a line is buffered and the buffer written
+ * while the process goes on serving, so that lines written meanwhile go out together in one write.
+ * What is buffered is written synchronously when the process exits (pino registers the flush).
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level });
+  return pino({ level }, pino.destination({ dest: 1, sync: false, maxLength: MAX_BUFFERED_LOG }));
 }
 
 const CLIENT_TOKEN = /^[\w.:-]{1,128}$/;
@@ -34,16 +44,4 @@ export function logCompleted(
     { req: { id, method: req.method, url: req.url }, res: { statusCode }, responseTime },
     'request completed',
   );
-}
-
-/** Gives every express request its id (`res.locals.requestId`, header `X-Request-Id`) and logs it. */
-export function requestLogging(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    const id = requestIdOf(req);
-    res.locals.requestId = id;
-    res.setHeader('X-Request-Id', id);
-    res.once('finish', () => logCompleted(logger, req, id, res.statusCode, started));
-    next();
-  };
 }

@@ -1,10 +1,11 @@
-import type { Logger } from 'pino';
 import type { Authorize } from './access';
 import { callerOf, modulePrincipalCheck } from './auth';
 import { UNTHROTTLED } from './auth-throttle';
 import { validated, validationError } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
-import { logCompleted, requestIdOf } from './logging';
+import { requestIdOf } from './logging';
+import type { RequestObserver } from './observation';
+import { openApiPath } from './openapi';
 import {
   proposalTtl,
   routeName,
@@ -45,10 +46,14 @@ export function createModuleRouteRouter(
   module: ModuleDefinition,
   services: RouteServices,
   authorize: Authorize,
-  logger: Logger,
+  observer: RequestObserver,
   settings: ModuleSettings,
 ): Router {
-  const routes = (module.routes ?? []).map((route) => ({ route, match: pathMatcher(route.path) }));
+  const routes = (module.routes ?? []).map((route) => ({
+    route,
+    match: pathMatcher(route.path),
+    template: openApiPath(route.path),
+  }));
   const bearer = modulePrincipalCheck(settings);
   const throttle = settings.authThrottle ?? UNTHROTTLED;
 
@@ -56,17 +61,17 @@ export function createModuleRouteRouter(
     const method = req.method === 'HEAD' ? 'get' : req.method?.toLowerCase();
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0] as string;
-    let found: { route: ModuleRoute; params: Record<string, string> } | undefined;
-    for (const { route, match } of routes) {
+    let found: { route: ModuleRoute; params: Record<string, string>; template: string } | undefined;
+    for (const { route, match, template } of routes) {
       if (route.method !== method) continue;
       const params = match(path);
       if (params) {
-        found = { route, params };
+        found = { route, params, template };
         break;
       }
     }
     if (!found) return false;
-    const { route, params } = found;
+    const { route, params, template } = found;
 
     const started = performance.now();
     const requestId = requestIdOf(req);
@@ -126,9 +131,11 @@ export function createModuleRouteRouter(
             'X-Request-Id': requestId,
           });
         }
-        logCompleted(logger, req, requestId, res.statusCode, started);
+        observer.completed(req, requestId, template, res.statusCode, started);
       })
-      .catch((error: unknown) => answerFailure({ req, res, logger, requestId, started }, error));
+      .catch((error: unknown) =>
+        answerFailure({ req, res, observer, requestId, route: template, started }, error),
+      );
     return true;
   };
 }

@@ -282,6 +282,28 @@ export function registerBasics(registry: OpenAPIRegistry): void {
     summary: 'Health',
     responses: { 200: json(HealthSchema, 'Health') },
   });
+  registry.registerPath({
+    method: 'get',
+    path: '/livez',
+    summary: 'Liveness: the process serves (public, on every port)',
+    security: [],
+    responses: { 200: json(z.object({ status: z.literal('alive') }), 'Alive') },
+  });
+  const readiness = z.object({
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.record(z.string(), z.looseObject({ status: z.enum(['ok', 'failing', 'lagging']) })),
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/readyz',
+    summary:
+      'Readiness: the stores answer and the read models are within SUITE_READY_MAX_LAG events of the log (public, on every port)',
+    security: [],
+    responses: {
+      200: json(readiness, 'Ready'),
+      503: json(readiness, 'Not ready: the checks say why'),
+    },
+  });
 }
 
 export interface Descriptions {

@@ -1,8 +1,8 @@
-import type { Logger } from 'pino';
 import type { Awaitable } from '../../awaitable';
 import type { Filter, ReadStore } from '../../projections/read-store';
 import { answerFailure, decodeSegment, sendJson, type Router } from './http';
-import { logCompleted, requestIdOf } from './logging';
+import { requestIdOf } from './logging';
+import type { RequestObserver } from './observation';
 import type { Authorize } from './access';
 import type { AccessNeed, ModuleDefinition } from './module';
 import { invalidParameters, readItem, readList, scopeFilter, type ReadAnswer } from './reads';
@@ -16,9 +16,15 @@ export function createReadRouter(
   module: ModuleDefinition,
   { readStore, runtime: progress }: { readStore: ReadStore; runtime: ProjectionProgress },
   authorize: Authorize,
-  logger: Logger,
+  observer: RequestObserver,
 ): Router {
   const resources = new Map(module.resources.map((resource) => [resource.path.toLowerCase(), resource]));
+  const routes = new Map(
+    module.resources.map((resource) => [
+      resource,
+      { list: `/api/v1/${resource.path}`, item: `/api/v1/${resource.path}/{${module.itemParam}}` },
+    ]),
+  );
   const need: AccessNeed = { kind: 'read', role: `${module.id}:reader` };
 
   return (req, res) => {
@@ -32,6 +38,8 @@ export function createReadRouter(
     const resource = resources.get((segments[0] as string).toLowerCase());
     if (!resource || segments.length > 2) return false;
     const rawId = segments.length === 2 ? decodeSegment(segments[1] as string) : undefined;
+    const templates = routes.get(resource) as { list: string; item: string };
+    const route = rawId === undefined ? templates.list : templates.item;
 
     const started = performance.now();
     const id = requestIdOf(req);
@@ -47,9 +55,10 @@ export function createReadRouter(
         : readItem(module, resource, readStore, rawId, scope);
     const respond = ({ status, body }: ReadAnswer) => {
       sendJson(res, status, body, { 'X-Request-Id': id });
-      logCompleted(logger, req, id, status, started);
+      observer.completed(req, id, route, status, started);
     };
-    const fail = (error: unknown) => answerFailure({ req, res, logger, requestId: id, started }, error);
+    const fail = (error: unknown) =>
+      answerFailure({ req, res, observer, requestId: id, route, started }, error);
     const minPosition = minPositionOf(req);
     // A read that needs neither an access check nor a wait is answered in this turn of the event loop
     // when the read store answers synchronously (the embedded one does).

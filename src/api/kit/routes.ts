@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import { ApiError } from './errors';
 import { sendError } from './http';
-import { requestLogging } from './logging';
-import type { Descriptions } from './openapi';
+import { requestIdOf } from './logging';
+import type { RequestObserver } from './observation';
+import { openApiPath, type Descriptions } from './openapi';
 
 type Method = 'get' | 'post' | 'patch';
 
@@ -32,17 +33,38 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 /**
+ * Gives every express request its id (`res.locals.requestId`, header `X-Request-Id`) and records it
+ * once answered, under the template of the route that answered it.
+ */
+function requestObservation(observer: RequestObserver): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const id = requestIdOf(req);
+    res.locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    res.once('finish', () => {
+      const declared = (req.route as { path?: unknown } | undefined)?.path;
+      const route =
+        typeof declared === 'string' ? openApiPath(declared) : (res.locals.route as string | undefined);
+      observer.completed(req, id, route, res.statusCode, started);
+    });
+    next();
+  };
+}
+
+/**
  * An express app with request ids and logging, the API index, health and the three description
  * endpoints (`/api/openapi.json`, `/swagger.json`, `/api/docs` with Swagger UI from the installed
  * package), and a record of its routes for the 405 answers.
  */
 export function createRouteTable(
-  logger: Logger,
+  observer: RequestObserver,
   basics: { index: object; health: () => object; descriptions: Descriptions },
 ): RouteTable {
+  const { logger } = observer;
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestLogging(logger));
+  app.use(requestObservation(observer));
   const methodsByPath = new Map<string, Set<string>>();
   const reserve = (path: string, methods: readonly string[]) => {
     const known = methodsByPath.get(path) ?? new Set<string>();
@@ -59,7 +81,16 @@ export function createRouteTable(
   route('get', '/api/v1/health', (_req, res) => void res.json(health()));
   route('get', '/api/openapi.json', (_req, res) => void res.json(descriptions.runtime));
   route('get', '/swagger.json', (_req, res) => void res.json(descriptions.compatibility));
-  app.use('/api/docs', swaggerUi.serveFiles(descriptions.runtime), swaggerUi.setup(descriptions.runtime));
+  const docsRoute: RequestHandler = (_req, res, next) => {
+    res.locals.route = '/api/docs';
+    next();
+  };
+  app.use(
+    '/api/docs',
+    docsRoute,
+    swaggerUi.serveFiles(descriptions.runtime),
+    swaggerUi.setup(descriptions.runtime),
+  );
 
   return {
     app,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../../clock';
 import type { CommandContext } from '../../commands/context';
 import type { IdAllocator } from '../../commands/ids';
@@ -12,7 +11,9 @@ import type { ProjectionProgress } from '../../projections/runtime';
 import { headerOf, type Authorize } from './access';
 import { ApiError, validated } from './errors';
 import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
-import { clientToken, logCompleted, requestIdOf } from './logging';
+import { clientToken, requestIdOf } from './logging';
+import type { RequestObserver } from './observation';
+import { openApiPath } from './openapi';
 import {
   proposalTtl,
   routeName,
@@ -185,22 +186,28 @@ export function createWriteRouter(
   module: ModuleDefinition,
   services: ProposalServices,
   authorize: Authorize,
-  logger: Logger,
+  observer: RequestObserver,
   settings: ModuleSettings,
 ): Router {
-  const routes = module.writes.map((route) => ({ route, match: pathMatcher(route.path) }));
+  const routes = module.writes.map((route) => ({
+    route,
+    match: pathMatcher(route.path),
+    template: openApiPath(route.path),
+  }));
 
   return (req, res) => {
     const method = req.method?.toLowerCase();
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0] as string;
     let route: WriteRoute | undefined;
+    let template = '';
     let params: Record<string, string> | null = null;
     for (const candidate of routes) {
       if (candidate.route.method !== method) continue;
       params = candidate.match(path);
       if (params) {
         route = candidate.route;
+        template = candidate.template;
         break;
       }
     }
@@ -227,9 +234,11 @@ export function createWriteRouter(
           ...answer.headers,
           'X-Request-Id': requestId,
         });
-        logCompleted(logger, req, requestId, answer.status, started);
+        observer.completed(req, requestId, template, answer.status, started);
       })
-      .catch((error: unknown) => answerFailure({ req, res, logger, requestId, started }, error));
+      .catch((error: unknown) =>
+        answerFailure({ req, res, observer, requestId, route: template, started }, error),
+      );
     return true;
   };
 }
