@@ -47,6 +47,16 @@ function apiIndex(module: ModuleDefinition) {
 }
 
 /**
+ * The module as a process serves it: as the settings serve it (see `servedModule`), with the routes of
+ * its proposals. Its description (`describeModule`) is what `/api/openapi.json` answers, and what
+ * `npm run docs` renders into `docs/api/`.
+ */
+export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSettings): ModuleDefinition {
+  const served = servedModule(declared, settings);
+  return { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served)] };
+}
+
+/**
  * Turns a module declaration into its HTTP handler. Reads and writes, the hot paths, are served by the
  * kit's routers straight from `node:http` (express's per-request machinery costs several times a read);
  * the index, health, descriptions and every error route (404, 405) are served by express.
@@ -56,8 +66,7 @@ export function createModuleApp(
   services: ModuleServices,
   options: ModuleSettings,
 ): RequestListener {
-  const served = servedModule(declared, options);
-  const module = { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served)] };
+  const module = moduleAsServed(declared, options);
   const table = createRouteTable(services.logger, {
     index: apiIndex(module),
     health: () => ({
