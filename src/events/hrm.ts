@@ -5,7 +5,7 @@ const id = z.number().int().positive();
 const timestamp = z.string();
 const date = z.string().meta({ description: 'YYYY-MM-DD' });
 
-// Statuses and vocabularies (after Frappe HRMS where it has one; see README).
+// Statuses and vocabularies (after Frappe HRMS where it has one; see docs/api/hrm.md).
 export const ORGANIZATION_STATUSES = ['Active', 'Inactive'] as const;
 export const BRAND_STATUSES = ['Active', 'Inactive'] as const;
 export const CAREER_SITE_STATUSES = ['Draft', 'Published', 'Unpublished'] as const;
