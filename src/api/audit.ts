@@ -194,7 +194,8 @@ function logQuery(filters: z.infer<typeof LogFilters>): LogQuery {
   return { ...filters, after: Math.max(0, filters.after ?? 0), limit };
 }
 
-function describeAudit() {
+/** The audit API's description, as `/api/openapi.json` serves it. */
+export function describeAudit() {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'auditorAuth', { type: 'http', scheme: 'bearer' });
   registerBasics(registry);

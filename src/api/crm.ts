@@ -15,6 +15,7 @@ import {
   ContactRecord,
   LeadRecord,
   OpportunityRecord,
+  StageChangeRecord,
   crmProjector,
   opportunitiesProjection,
 } from '../projections/crm';
@@ -24,6 +25,7 @@ import type { FilterDefinition, ModuleDefinition, ResourceDefinition, WriteRoute
 import {
   booleanFilter,
   caseInsensitiveEnum,
+  dateOrTimestamp,
   dateString,
   enumFilter,
   idFilter,
@@ -128,6 +130,36 @@ const opportunities: ResourceDefinition = {
   },
 };
 
+const stageChanges: ResourceDefinition = {
+  path: 'stage-changes',
+  name: 'Stage change',
+  description: 'stage changes of the opportunities (their pipeline history), oldest first',
+  record: StageChangeRecord,
+  collection: {
+    name: 'crm.stage-changes',
+    idKind: 'integer',
+    searchFields: ['lost_notes'],
+    filterFields: ['opportunity_id', 'from_stage', 'to_stage', 'changed_at'],
+  },
+  filters: {
+    opportunity_id: idFilter('opportunity_id', 'The history of this opportunity'),
+    from_stage: enumFilter('from_stage', DEAL_STAGES),
+    to_stage: enumFilter('to_stage', DEAL_STAGES),
+    changed_after: {
+      field: 'changed_at',
+      op: 'gte',
+      schema: dateOrTimestamp(),
+      description: 'Changed at or after this date or time',
+    },
+    changed_before: {
+      field: 'changed_at',
+      op: 'lt',
+      schema: dateOrTimestamp(),
+      description: 'Changed before this date or time',
+    },
+  },
+};
+
 const StageMove = z
   .strictObject({
     stage: caseInsensitiveEnum(DEAL_STAGES).meta({
@@ -166,7 +198,7 @@ export const crmModule: ModuleDefinition = {
   itemParam: 'id',
   readErrors: 'envelope',
   list: { defaultLimit: 50, maxLimit: 200 },
-  resources: [contacts, companies, leads, opportunities],
+  resources: [contacts, companies, leads, opportunities, stageChanges],
   writes: [moveOpportunityRoute] as WriteRoute[],
   events: crmEvents,
   projector: crmProjector,

@@ -33,7 +33,7 @@ export interface NewEvent<Type extends string = string, Data = unknown> {
   data: Data;
 }
 
-/** The envelope every stored event carries (see ARCHITECTURE.md, "Every event is auditable"). */
+/** The envelope every stored event carries (see docs/ARCHITECTURE.md, "The log: envelopes, hash chains, upcasters, stores"). */
 export interface StoredEvent<Type extends string = string, Data = unknown> {
   event_id: string;
   stream: string;

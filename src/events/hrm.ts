@@ -14,7 +14,7 @@ const leaveDays = z.object({
 });
 const attendanceDay = z.object({ attendance_date: date });
 
-// Statuses and vocabularies (after Frappe HRMS where it has one; see README).
+// Statuses and vocabularies (after Frappe HRMS where it has one; see docs/api/hrm.md).
 export const ORGANIZATION_STATUSES = ['Active', 'Inactive'] as const;
 export const BRAND_STATUSES = ['Active', 'Inactive'] as const;
 export const CAREER_SITE_STATUSES = ['Draft', 'Published', 'Unpublished'] as const;

@@ -99,10 +99,29 @@ export const OpportunityRecord = z
   })
   .meta({ id: 'Opportunity' });
 
+export const StageChangeRecord = z
+  .object({
+    id: id.meta({
+      description:
+        'The position of the event in the log: changes list in the order they happened, and the audit API proves each one',
+    }),
+    opportunity_id: id,
+    from_stage: oneOf(DEAL_STAGES)
+      .nullable()
+      .meta({ description: 'null: the opportunity was opened in `to_stage`' }),
+    to_stage: oneOf(DEAL_STAGES),
+    probability: z.number().int().meta({ description: 'The probability the new stage stands for' }),
+    lost_reason: oneOf(LOST_REASONS).nullable(),
+    lost_notes: textOrNull,
+    changed_at: timestamp,
+  })
+  .meta({ id: 'StageChange' });
+
 export type CompanyRecord = z.infer<typeof CompanyRecord>;
 export type ContactRecord = z.infer<typeof ContactRecord>;
 export type LeadRecord = z.infer<typeof LeadRecord>;
 export type OpportunityRecord = z.infer<typeof OpportunityRecord>;
+export type StageChangeRecord = z.infer<typeof StageChangeRecord>;
 
 type Event = StoredEvent & CrmEvent;
 
@@ -200,7 +219,53 @@ export const opportunitiesProjection: DocumentProjection<OpportunityRecord> = {
   evolve: evolveOpportunity,
 };
 
+/**
+ * The stage history of every opportunity, one record per event that put a deal in a stage (its opening
+ * included), named by the event's position: a record is written once and never changes.
+ */
+function stageChange(_doc: StageChangeRecord | null, stored: StoredEvent): StageChangeRecord {
+  const event = stored as Extract<Event, { type: 'OpportunityOpened' | 'OpportunityStageChanged' }>;
+  const opportunity_id = idFromStream(event);
+  if (event.type === 'OpportunityOpened') {
+    const { stage, probability } = event.data;
+    return {
+      id: event.position,
+      opportunity_id,
+      from_stage: null,
+      to_stage: stage,
+      probability,
+      lost_reason: null,
+      lost_notes: null,
+      changed_at: event.metadata.occurred_at,
+    };
+  }
+  const { from, to, probability, lost_reason, lost_notes, changed_on } = event.data;
+  return {
+    id: event.position,
+    opportunity_id,
+    from_stage: from,
+    to_stage: to,
+    probability,
+    lost_reason,
+    lost_notes,
+    changed_at: changed_on,
+  };
+}
+
+const stageChanges: DocumentProjection<StageChangeRecord> = {
+  collection: 'crm.stage-changes',
+  handles: ['OpportunityOpened', 'OpportunityStageChanged'],
+  documentId: (event) => event.position,
+  evolve: stageChange,
+};
+
 export const crmProjector: Projector = {
   name: 'crm',
-  projections: [companies, contacts, leads, opportunitiesProjection] as unknown as DocumentProjection[],
+  projections: [
+    companies,
+    contacts,
+    leads,
+    opportunitiesProjection,
+    stageChanges,
+  ] as unknown as DocumentProjection[],
 };

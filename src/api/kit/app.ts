@@ -48,6 +48,16 @@ function apiIndex(module: ModuleDefinition) {
 }
 
 /**
+ * The module as a process serves it: as the settings serve it (see `servedModule`), with the routes of
+ * its proposals. Its description (`describeModule`) is what `/api/openapi.json` answers, and what
+ * `npm run docs` renders into `docs/api/`.
+ */
+export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSettings): ModuleDefinition {
+  const served = servedModule(declared, settings);
+  return { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served)] };
+}
+
+/**
  * Turns a module declaration into its HTTP handler. Reads and writes, the hot paths, are served by the
  * kit's routers straight from `node:http` (express's per-request machinery costs several times a read);
  * the index, health, descriptions and every error route (404, 405) are served by express.
@@ -57,8 +67,7 @@ export function createModuleApp(
   services: ModuleServices,
   options: ModuleSettings,
 ): RequestListener {
-  const serving = servedModule(declared, options);
-  const module = { ...serving, routes: [...(serving.routes ?? []), ...proposalRoutes(serving)] };
+  const module = moduleAsServed(declared, options);
   const observer = requestObserver(services.logger, module.id, services.metrics);
   const table = createRouteTable(observer, {
     index: apiIndex(module),
