@@ -363,6 +363,7 @@ function describeAudit() {
       401: envelope('Missing or wrong credentials'),
       403: envelope('Not an administrator'),
       422: envelope('Not a subject, or no reason'),
+      429: TOO_MANY_FAILURES,
       503: envelope('No administrator token is configured'),
     },
   });
