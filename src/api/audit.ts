@@ -29,7 +29,15 @@ import { createIdentity, type Identity } from './kit/identity';
 import type { AuthThrottle } from './kit/auth-throttle';
 import { ApiError, validated } from './kit/errors';
 import type { ModuleDefinition } from './kit/module';
-import { envelope, generateDescriptions, json, registerBasics } from './kit/openapi';
+import {
+  TOO_MANY_FAILURES,
+  envelope,
+  eventStream,
+  generateDescriptions,
+  json,
+  operationId,
+  registerBasics,
+} from './kit/openapi';
 import { parseItemId } from './kit/reads';
 import { createRouteTable } from './kit/routes';
 import { requestObserver, served, type ServingServices } from './kit/observation';
@@ -194,20 +202,37 @@ function logQuery(filters: z.infer<typeof LogFilters>): LogQuery {
   return { ...filters, after: Math.max(0, filters.after ?? 0), limit };
 }
 
+const AuditHealth = z
+  .object({
+    status: z.string(),
+    product: z.string(),
+    version: z.string(),
+    audit_enabled: z.boolean().meta({ description: 'Whether an auditor token is configured' }),
+    log: z.enum(['checking', 'ok', 'inconsistent', 'none']).meta({
+      description:
+        'The Merkle tree over the log: `checking` it against its latest checkpoint, `ok`, `inconsistent`; `none` when this process keeps none (read-only)',
+    }),
+  })
+  .meta({ id: 'AuditHealth' });
+
 /** The audit API's description, as `/api/openapi.json` serves it. */
 export function describeAudit() {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'auditorAuth', { type: 'http', scheme: 'bearer' });
-  registerBasics(registry);
+  registerBasics(registry, 'audit', AuditHealth);
+  const id = (operation: string) => ({ operationId: operationId('audit', operation) });
   const security = [{ auditorAuth: [] }];
   const denied = {
     401: envelope('Missing or wrong auditor token'),
-    422: envelope('Invalid parameter'),
+    403: envelope('A credential without the auditor role'),
+    429: TOO_MANY_FAILURES,
     503: envelope('No auditor token is configured'),
   };
+  const invalid = { 422: envelope('Invalid parameter') };
   registry.registerPath({
     method: 'get',
     path: '/api/v1/events',
+    ...id('listEvents'),
     summary: 'The log, filtered, paginated by position',
     security,
     request: { query: LogFilters },
@@ -217,22 +242,28 @@ export function describeAudit() {
         'A page of events',
       ),
       ...denied,
+      ...invalid,
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/v1/events/live',
+    ...id('tailEvents'),
     summary: 'Server-sent events tail of the log; resume with `after` or `Last-Event-ID`',
     security,
     request: { query: LogFilters.omit({ limit: true, until: true }) },
     responses: {
-      200: { description: 'text/event-stream: `id` = position, `event` = type, `data` = envelope' },
+      200: eventStream(
+        'The log from `after` on: `id` = position, `event` = type, `data` = the event envelope',
+      ),
       ...denied,
+      ...invalid,
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/v1/history/{module}/{resource}/{id}',
+    ...id('getHistory'),
     summary: 'The events that shaped one record, each with the record as it was after it',
     security,
     request: { params: z.object({ module: z.string(), resource: z.string(), id: z.string() }) },
@@ -240,11 +271,13 @@ export function describeAudit() {
       200: json(z.record(z.string(), z.unknown()), 'History'),
       404: envelope('No such record'),
       ...denied,
+      ...invalid,
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/v1/projections/parked',
+    ...id('listParkedEvents'),
     summary:
       'Events a projection could not apply: parked, in log order, while every other read model stays live',
     security,
@@ -258,6 +291,7 @@ export function describeAudit() {
         'A page of parked events',
       ),
       ...denied,
+      ...invalid,
     },
   });
   const proofsDenied = {
@@ -267,6 +301,7 @@ export function describeAudit() {
   registry.registerPath({
     method: 'get',
     path: '/api/v1/checkpoint',
+    ...id('getCheckpoint'),
     summary:
       'The latest signed checkpoint: a C2SP tlog-checkpoint (origin, tree size, root) in a signed note',
     security,
@@ -279,6 +314,7 @@ export function describeAudit() {
   registry.registerPath({
     method: 'get',
     path: '/api/v1/proofs/inclusion',
+    ...id('proveInclusion'),
     summary: 'Proof that an event is in a signed tree (RFC 9162 \u00a72.1.3): by leaf index or log position',
     security,
     request: { query: InclusionQuery },
@@ -296,11 +332,13 @@ export function describeAudit() {
       ),
       404: envelope('No event at that position'),
       ...proofsDenied,
+      ...invalid,
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/v1/proofs/consistency',
+    ...id('proveConsistency'),
     summary: 'Proof that a signed tree extends an older one (RFC 9162 \u00a72.1.4)',
     security,
     request: { query: ConsistencyQuery },
@@ -310,11 +348,13 @@ export function describeAudit() {
         'The proof (empty when from = to)',
       ),
       ...proofsDenied,
+      ...invalid,
     },
   });
   registry.registerPath({
     method: 'post',
     path: '/api/v1/erasures',
+    ...id('eraseSubject'),
     summary:
       'Erase a data subject\'s personal data (GDPR Art. 17): its key is deleted; every read shows its personal fields as null or "[erased]"; the log and its proofs still verify',
     security,
@@ -325,12 +365,14 @@ export function describeAudit() {
       401: envelope('Missing or wrong credentials'),
       403: envelope('Not an administrator'),
       422: envelope('Not a subject, or no reason'),
+      429: TOO_MANY_FAILURES,
       503: envelope('No administrator token is configured'),
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/v1/erasures',
+    ...id('listErasures'),
     summary: 'What was erased, when, by whom, why',
     security,
     request: { query: ErasureQuery },
@@ -343,11 +385,13 @@ export function describeAudit() {
         'A page of erasures, oldest first',
       ),
       ...denied,
+      ...invalid,
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/v1/erasures/{id}',
+    ...id('getErasure'),
     summary: 'One erasure: what, when, by whom, why',
     security,
     request: { params: ErasurePath },
@@ -355,11 +399,13 @@ export function describeAudit() {
       200: json(Erasure, 'The erasure'),
       404: envelope('No erasure has this id'),
       ...denied,
+      ...invalid,
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/v1/verify',
+    ...id('verifyLog'),
     summary: 'Verify hash chains, revisions and schemas; digest of the log up to a position',
     security,
     request: { query: z.object({ until: integerParameter().optional() }) },

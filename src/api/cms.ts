@@ -135,6 +135,7 @@ const SubmissionCreation = z
 const submitRoute: WriteRoute<z.infer<typeof SubmissionCreation>> = {
   method: 'post',
   path: '/api/v1/submissions',
+  operation: 'createSubmission',
   summary: 'Receive a form submission for a live form page',
   body: SubmissionCreation,
   status: 201,

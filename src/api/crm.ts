@@ -181,6 +181,7 @@ const StageMove = z
 const moveOpportunityRoute: WriteRoute<z.infer<typeof StageMove>> = {
   method: 'patch',
   path: '/api/v1/opportunities/:id',
+  operation: 'updateOpportunity',
   summary: 'Move an opportunity to a stage (Won and Lost close it)',
   body: StageMove,
   status: 200,

@@ -149,6 +149,7 @@ const knowledge: ResourceDefinition = {
 const createRequest: WriteRoute<z.infer<typeof RequestCreation>> = {
   method: 'post',
   path: '/api/v1/requests',
+  operation: 'createRequest',
   summary: 'Submit a service request',
   body: RequestCreation,
   status: 201,
@@ -169,6 +170,7 @@ const createRequest: WriteRoute<z.infer<typeof RequestCreation>> = {
 const updateRequest: WriteRoute<z.infer<typeof RequestUpdate>> = {
   method: 'patch',
   path: '/api/v1/requests/:item_id',
+  operation: 'updateRequest',
   summary: 'Move a request through its workflow, assign it or record the requester\u2019s rating',
   body: RequestUpdate,
   status: 200,

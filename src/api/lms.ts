@@ -129,6 +129,7 @@ const EnrolmentCreation = z
 const enrolRoute: WriteRoute<z.infer<typeof EnrolmentCreation>> = {
   method: 'post',
   path: '/api/v1/enrolments',
+  operation: 'createEnrolment',
   summary: 'Enrol a learner in a published course (one enrolment per learner and course)',
   body: EnrolmentCreation,
   status: 201,

@@ -148,6 +148,7 @@ const MessageChange = z
 const updateMessageRoute: WriteRoute<z.infer<typeof MessageChange>> = {
   method: 'patch',
   path: '/api/v1/messages/:id',
+  operation: 'updateMessage',
   summary: 'Apply or remove labels, mark a message read or unread, star or unstar it',
   body: MessageChange,
   status: 200,

@@ -142,6 +142,7 @@ const MilestoneUpdate = z
 const updateMilestoneRoute: WriteRoute<z.infer<typeof MilestoneUpdate>> = {
   method: 'patch',
   path: '/api/v1/milestones/:id',
+  operation: 'updateMilestone',
   summary: 'Report a milestone\u2019s progress or move its status',
   body: MilestoneUpdate,
   status: 200,

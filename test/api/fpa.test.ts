@@ -72,7 +72,16 @@ describe('financial planning API', () => {
       }
       const statements = runtime.paths['/api/v1/statements/{scenario}'].get;
       const parameters = statements.parameters.map((parameter: Row) => parameter.name).sort();
-      expect(parameters).toEqual(['from', 'granularity', 'limit', 'offset', 'scenario', 'statement', 'to']);
+      expect(parameters).toEqual([
+        'X-Min-Position',
+        'from',
+        'granularity',
+        'limit',
+        'offset',
+        'scenario',
+        'statement',
+        'to',
+      ]);
       expect(Object.keys(statements.responses).sort()).toEqual(['200', '404', '422', '503']);
     });
 

@@ -95,7 +95,9 @@ describe.each(MODULES.map((module) => [module.id, module] as const))(
       const byPlace = (place: Parameter['in']) =>
         operation.parameters.filter((parameter) => parameter.in === place).map((parameter) => parameter.name);
       const queryNames = [...byPlace('query'), 'limit', 'offset', 'x'];
-      const headerNames = byPlace('header');
+      // X-Min-Position is left out: a position the log has not reached is answered 503 `not_caught_up`
+      // after a wait, as described (test/api/min-position.test.ts).
+      const headerNames = byPlace('header').filter((name) => name !== 'X-Min-Position');
       await fc.assert(
         fc.asyncProperty(
           fc.array(text, { minLength: 4, maxLength: 4 }),

@@ -37,6 +37,7 @@ type ContractQuery = z.infer<typeof ContractQuery>;
 const listContracts: ModuleRoute<ContractQuery> = {
   method: 'get',
   path: '/api/v1/contracts',
+  operation: 'listContracts',
   summary: 'List the workspace\u2019s contracts with their versions and obligation figures',
   tags: ['contracts'],
   query: ContractQuery,
@@ -65,6 +66,7 @@ const listContracts: ModuleRoute<ContractQuery> = {
 const getContract: ModuleRoute = {
   method: 'get',
   path: '/api/v1/contracts/:id',
+  operation: 'getContract',
   summary: 'Get one contract of the workspace',
   tags: ['contracts'],
   params: z.object({ id: z.string() }),

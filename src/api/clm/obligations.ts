@@ -40,6 +40,7 @@ const error = (description: string) => ({ description, schema: ErrorEnvelopeSche
 const listObligations: ModuleRoute<ObligationQuery> = {
   method: 'get',
   path: '/api/v1/obligations',
+  operation: 'listObligations',
   summary: 'List the due work of the workspace\u2019s contracts',
   tags: ['obligations'],
   query: ObligationQuery,
@@ -67,6 +68,7 @@ const listObligations: ModuleRoute<ObligationQuery> = {
 const getObligation: ModuleRoute = {
   method: 'get',
   path: '/api/v1/obligations/:id',
+  operation: 'getObligation',
   summary: 'Get one obligation of the workspace',
   tags: ['obligations'],
   params: z.object({ id: z.string() }),
@@ -110,6 +112,7 @@ const obligationsResource: ResourceDefinition = {
 const obligationWrite: WriteRoute<ObligationCreation> = {
   method: 'post',
   path: '/api/v1/obligations',
+  operation: 'createObligation',
   summary: 'Create an obligation',
   body: ObligationCreation,
   status: 201,
@@ -128,6 +131,7 @@ function createObligationRoute(module: () => ModuleDefinition): ModuleRoute<unkn
   return {
     method: 'post',
     path: '/api/v1/obligations',
+    operation: 'createObligation',
     summary: 'Create an audited obligation for a contract of the workspace (Idempotency-Key honoured)',
     tags: ['obligations'],
     body: ObligationCreation,

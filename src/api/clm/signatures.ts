@@ -79,6 +79,7 @@ const error = (description: string) => ({ description, schema: ErrorEnvelopeSche
 export const signatureRoute: ModuleRoute<unknown, SignatureRequest> = {
   method: 'post',
   path: '/contracts/:id/signatures',
+  operation: 'prepareSignature',
   summary: 'Prepare a reviewable e-signature payload for the contract\u2019s current version (never sent)',
   tags: ['contracts'],
   params: z.object({ id: z.string() }),

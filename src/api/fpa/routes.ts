@@ -111,6 +111,7 @@ async function periodsAnswer<Row>(
 const statements: ModuleRoute<StatementsQuery> = {
   method: 'get',
   path: '/api/v1/statements/:scenario',
+  operation: 'getStatements',
   summary: 'Income statement, balance sheet and cash-flow statement of a scenario, by month, quarter or year',
   tags: ['statements'],
   params: ScenarioParams,
@@ -125,6 +126,7 @@ const statements: ModuleRoute<StatementsQuery> = {
 const recurring: ModuleRoute<RecurringQuery> = {
   method: 'get',
   path: '/api/v1/recurring/:scenario',
+  operation: 'getRecurringMetrics',
   summary: 'Recurring-revenue metrics of a scenario: the MRR roll-forward, ARR, ARPA, churn and retention',
   tags: ['recurring'],
   params: ScenarioParams,
@@ -136,6 +138,7 @@ const recurring: ModuleRoute<RecurringQuery> = {
 const variances: ModuleRoute<VariancesQuery> = {
   method: 'get',
   path: '/api/v1/variances',
+  operation: 'listVariances',
   summary: 'Plan against actuals of the closed months, by line and month',
   tags: ['variances'],
   query: VariancesQuery,
@@ -155,6 +158,7 @@ const variances: ModuleRoute<VariancesQuery> = {
 const integrations: ModuleRoute<IntegrationsQuery> = {
   method: 'get',
   path: '/api/v1/integrations',
+  operation: 'listIntegrations',
   summary: 'Status of the source systems a scenario\u2019s plan draws on, as of the plan\u2019s as-of time',
   tags: ['integrations'],
   query: IntegrationsQuery,

@@ -71,6 +71,7 @@ function itemId(params: Record<string, string>): number {
 export const submitLeaveRoute: WriteRoute<z.infer<typeof LeaveCreation>> = {
   method: 'post',
   path: '/api/v1/leave',
+  operation: 'createLeave',
   summary: 'Submit a leave application (Open)',
   body: LeaveCreation,
   status: 201,
@@ -91,6 +92,7 @@ export const submitLeaveRoute: WriteRoute<z.infer<typeof LeaveCreation>> = {
 export const decideLeaveRoute: WriteRoute<z.infer<typeof LeaveUpdate>> = {
   method: 'patch',
   path: '/api/v1/leave/:id',
+  operation: 'updateLeave',
   summary: 'Approve, reject or cancel a leave application',
   body: LeaveUpdate,
   status: 200,
@@ -106,6 +108,7 @@ export const decideLeaveRoute: WriteRoute<z.infer<typeof LeaveUpdate>> = {
 export const recordAttendanceRoute: WriteRoute<z.infer<typeof AttendanceCreation>> = {
   method: 'post',
   path: '/api/v1/attendance',
+  operation: 'createAttendance',
   summary: "Record an employee's attendance for a day",
   body: AttendanceCreation,
   status: 201,

@@ -15,6 +15,7 @@ import {
   type ModuleDefinition,
   type ModuleRoute,
   type ModuleSettings,
+  type RouteAnswer,
   type RouteInput,
   type RouteServices,
 } from './module';
@@ -22,7 +23,7 @@ import { holdBackIfRequired } from './proposals';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
 import { headerOf } from './access';
 import { awaitPosition, minPositionOf } from './consistency';
-import { firstDetails, zodDetails } from './validation';
+import { firstDetails, zodDetails, type ValidationDetail } from './validation';
 
 /** Query parameters as an object of their last values, for the route's schema to check. */
 function queryObject(url: string): Record<string, string> {
@@ -86,18 +87,18 @@ export function createModuleRouteRouter(
           : route.auth === 'bearer'
             ? callerOf(await throttle.guard(req, () => bearer(req.headers.authorization, need.role)))
             : await authorize(req, need);
+      // Bad read parameters (query, X-Min-Position) keep the module's read-error shape.
+      const invalid = (details: ValidationDetail[]): RouteAnswer => {
+        if (module.readErrors === 'detail') return { status: 422, body: { detail: firstDetails(details) } };
+        throw validationError(details);
+      };
       const minPosition = route.method === 'get' ? minPositionOf(req) : undefined;
-      if (typeof minPosition === 'object') throw validationError([minPosition]);
+      if (typeof minPosition === 'object') return invalid([minPosition]);
       if (minPosition !== undefined) await awaitPosition(services.runtime, minPosition);
       let query: unknown = undefined;
       if (route.query) {
         const parsed = route.query.safeParse(queryObject(url), { reportInput: true });
-        if (!parsed.success) {
-          const details = zodDetails(parsed.error, 'query');
-          // Bad query parameters keep the module's read-error shape.
-          if (module.readErrors === 'detail') return { status: 422, body: { detail: firstDetails(details) } };
-          throw validationError(details);
-        }
+        if (!parsed.success) return invalid(zodDetails(parsed.error, 'query'));
         query = parsed.data;
       }
       let raw: unknown = undefined;

@@ -59,6 +59,8 @@ export interface WriteRoute<Body = unknown> {
   method: 'post' | 'patch';
   /** Express path, e.g. `/api/v1/requests/:item_id`. */
   path: string;
+  /** Its verb and resource, for its operationId (`updateRequest`: `esm_updateRequest`). */
+  operation: string;
   summary: string;
   body: z.ZodType<Body>;
   status: 200 | 201;
@@ -184,6 +186,8 @@ export interface ModuleRoute<Query = unknown, Body = unknown> {
   method: 'get' | 'post' | 'delete';
   /** Express path, e.g. `/api/competitors/:competitor_id`. */
   path: string;
+  /** Its verb and resource, for its operationId (`getCompetitor`: `market_getCompetitor`). */
+  operation: string;
   summary: string;
   tags?: readonly string[];
   /**
@@ -206,7 +210,10 @@ export interface ModuleRoute<Query = unknown, Body = unknown> {
   /** Path parameter schemas, for the description (values arrive as strings). */
   params?: z.ZodObject;
   body?: z.ZodType<Body>;
-  /** Response descriptions by status; a JSON schema, or a media type with its description. */
+  /**
+   * Response descriptions by status: a JSON schema, or a media type with its description. An error
+   * without either answers the error envelope (a GET's 422, the module's parameter error).
+   */
   responses: Readonly<Record<number, { description: string; schema?: z.ZodType; mediaType?: string }>>;
   handle(input: RouteInput<Query, Body>, services: RouteServices): Promise<RouteAnswer>;
 }

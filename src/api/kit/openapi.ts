@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { CollectionDefinition } from '../../projections/read-store';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 import { BEARER_AUTH, BEARER_ERRORS } from './bearer-scheme';
+import { MIN_POSITION_WAIT_MS } from './consistency';
+import { describeNulls } from './openapi-nulls';
 import { ProposalSchema } from './proposal-schema';
 import {
   routeRole,
@@ -66,10 +68,52 @@ export const json = (schema: z.ZodType, description: string) => ({
 
 export const envelope = (description: string) => json(ErrorEnvelopeSchema, description);
 
+/** A server-sent event stream: `event: <name>` and `data: <JSON>` lines, per the description. */
+export const eventStream = (description: string) => ({
+  description,
+  content: { 'text/event-stream': { schema: z.string().meta({ description: 'Server-sent events' }) } },
+});
+
+/**
+ * The operationId of an operation of one of the suite's APIs (a module's id, or `audit`) and its
+ * verb and resource: `esm_listRequests`, `hrm_updateLeave`. Unique across the suite; stable, so that
+ * generated clients keep their method names.
+ */
+export const operationId = (api: string, operation: string): string => `${api}_${operation}`;
+
+/** `career-sites` -> `CareerSites`, `Knowledge article` -> `KnowledgeArticle`. */
+const pascalCase = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => `${word[0]?.toUpperCase()}${word.slice(1)}`)
+    .join('');
+
+const INVALID_PARAMETER = 'Invalid parameter (query, path or X-Min-Position)';
+
 function readErrorResponse(module: ModuleDefinition) {
   return module.readErrors === 'detail'
-    ? json(ValidationErrorSchema, 'Invalid parameter')
-    : envelope('Invalid parameter');
+    ? json(ValidationErrorSchema, INVALID_PARAMETER)
+    : envelope(INVALID_PARAMETER);
+}
+
+const NOT_CAUGHT_UP = `\`not_caught_up\`: the read models had not passed X-Min-Position within ${MIN_POSITION_WAIT_MS / 1000} s (see Retry-After)`;
+
+/** What every read of a module takes and may answer beyond its access check: the consistency header. */
+function readConsistency(module: ModuleDefinition, accessResponses: Record<string, { description: string }>) {
+  const unavailable = accessResponses[503]?.description;
+  return {
+    header: {
+      'X-Min-Position': z.int().min(0).optional().meta({
+        description:
+          'Answer only once the read models show the log up to this position (the X-Event-Position of a write)',
+      }),
+    },
+    responses: {
+      422: readErrorResponse(module),
+      503: envelope(unavailable ? `${unavailable}; or ${NOT_CAUGHT_UP}` : NOT_CAUGHT_UP),
+    },
+  };
 }
 
 function listQuery(module: ModuleDefinition, resource: ResourceDefinition) {
@@ -111,13 +155,20 @@ const HELD_BACK = json(
   'Held back for approval (the route is under an approval policy): the proposal, at `Location`',
 );
 
+export const TOO_MANY_FAILURES = envelope(
+  'Too many failed authentications from this address (`rate_limited`; see Retry-After)',
+);
+const TOO_MANY_WRITES = envelope(
+  'Too many failed authentications from this address, or too many writes of this caller (`rate_limited`; see Retry-After)',
+);
+
 /**
  * What a data operation adds for the module's access check: security, headers, error answers, and
  * the role a bearer credential needs (`x-required-role`).
  */
 function accessOf(module: ModuleDefinition, need: AccessNeed) {
   const access: Described | undefined = module.access ?? (need.kind === 'write' ? BEARER_ACCESS : undefined);
-  if (!access) return { security: undefined, headers: {}, responses: {}, extensions: {} };
+  if (!access) return { security: [], headers: {}, responses: {}, extensions: {} };
   const headers = access.headers
     .filter((header) => header.on === 'all' || need.kind === 'write')
     .map((header) => [header.name, z.string().meta({ description: header.description })]);
@@ -125,9 +176,12 @@ function accessOf(module: ModuleDefinition, need: AccessNeed) {
   return {
     security: [Object.fromEntries(Object.keys(access.securitySchemes).map((name) => [name, []]))],
     headers: Object.fromEntries(headers) as Record<string, z.ZodString>,
-    responses: Object.fromEntries(
-      Object.entries(access.errors).map(([status, description]) => [status, envelope(description)]),
-    ),
+    responses: {
+      ...Object.fromEntries(
+        Object.entries(access.errors).map(([status, description]) => [status, envelope(description)]),
+      ),
+      429: need.kind === 'write' ? TOO_MANY_WRITES : TOO_MANY_FAILURES,
+    } as Record<string, ReturnType<typeof envelope>>,
     extensions: bearer ? { 'x-required-role': need.role } : {},
   };
 }
@@ -139,9 +193,58 @@ const BEARER_ACCESS: Described = {
   errors: BEARER_ERRORS,
 };
 
+/** How a record's id is typed, in every path that names it. */
+const idSchema = (resource: ResourceDefinition) =>
+  resource.collection.idKind === 'integer' ? z.number().int() : z.string();
+
+/**
+ * The path parameters of an express path: a resource's item parameter typed as its ids are (on reads
+ * and writes alike), the others as the route declares them, else strings.
+ */
+function pathParameters(
+  module: ModuleDefinition,
+  path: string,
+  declared?: z.ZodObject,
+): z.ZodObject | undefined {
+  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  if (names.length === 0) return undefined;
+  const resource = module.resources.find((candidate) =>
+    path.startsWith(`/api/v1/${candidate.path}/:${module.itemParam}`),
+  );
+  const typed = (name: string) =>
+    (declared?.shape[name] as z.ZodType | undefined) ??
+    (resource && name === module.itemParam ? idSchema(resource) : z.string());
+  return z.object(Object.fromEntries(names.map((name) => [name, typed(name)])));
+}
+
+/** `x: z.ZodType` request headers as the registry takes them; none: no entry. */
+const headersOf = (headers: Record<string, z.ZodType>) =>
+  Object.keys(headers).length > 0 ? { headers: z.object(headers) } : {};
+
+/** An answer a route declares: an error without a schema is the error envelope (or a read's parameter error). */
+function routeResponse(
+  module: ModuleDefinition,
+  route: ModuleRoute,
+  status: number,
+  response: RouteResponse,
+) {
+  if (response.schema) return json(response.schema, response.description);
+  if (response.mediaType) {
+    return {
+      description: response.description,
+      content: { [response.mediaType]: { schema: z.string() } },
+    };
+  }
+  if (status === 422 && route.method === 'get') return readErrorResponse(module);
+  return status >= 400 ? envelope(response.description) : { description: response.description };
+}
+
+type RouteResponse = ModuleRoute['responses'][number];
+
 function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, resource: ResourceDefinition) {
   const access = accessOf(module, { kind: 'read', role: `${module.id}:reader` });
-  const headers = Object.keys(access.headers).length > 0 ? { headers: z.object(access.headers) } : {};
+  const consistency = readConsistency(module, access.responses);
+  const headers = headersOf({ ...access.headers, ...consistency.header });
   const collection = z
     .object({
       data: z.array(resource.record),
@@ -152,49 +255,46 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
   registry.registerPath({
     method: 'get',
     path: `/api/v1/${resource.path}`,
+    operationId: operationId(module.id, `list${pascalCase(resource.path)}`),
     summary: `List ${resource.description}`,
     tags,
-    ...(access.security && { security: access.security }),
+    security: access.security,
     ...access.extensions,
     request: { query: listQuery(module, resource), ...headers },
     responses: {
       200: json(collection, 'A page of records'),
       ...access.responses,
-      422: readErrorResponse(module),
+      ...consistency.responses,
     },
   });
-  const idSchema = resource.collection.idKind === 'integer' ? z.number().int() : z.string();
   registry.registerPath({
     method: 'get',
     path: `/api/v1/${resource.path}/{${module.itemParam}}`,
+    operationId: operationId(module.id, `get${pascalCase(resource.name)}`),
     summary: `Get one ${resource.name.toLowerCase()}`,
     tags,
-    ...(access.security && { security: access.security }),
+    security: access.security,
     ...access.extensions,
-    request: { params: z.object({ [module.itemParam]: idSchema }), ...headers },
+    request: { params: z.object({ [module.itemParam]: idSchema(resource) }), ...headers },
     responses: {
       200: json(resource.record, resource.name),
       ...access.responses,
       404: envelope('No such record'),
-      422: readErrorResponse(module),
+      ...consistency.responses,
     },
   });
 }
 
-const pathParameters = (path: string) =>
-  z.object(
-    Object.fromEntries([...path.matchAll(/:(\w+)/g)].map((match) => [match[1] as string, z.string()])),
-  );
-
 function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, route: WriteRoute) {
-  const params = [...route.path.matchAll(/:(\w+)/g)];
+  const params = pathParameters(module, route.path);
   const access = accessOf(module, { kind: 'write', role: writeRole(module, route) });
   const config: RouteConfig = {
     method: route.method,
     path: openApiPath(route.path),
+    operationId: operationId(module.id, route.operation),
     summary: route.summary,
     tags: [route.resource.path],
-    ...(access.security && { security: access.security }),
+    security: access.security,
     ...access.extensions,
     request: {
       headers: z.object({
@@ -205,14 +305,14 @@ function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, rout
           .meta({ description: 'Repeating a request with the same key returns the first result' }),
       }),
       body: { required: true, content: { 'application/json': { schema: route.body } } },
-      ...(params.length > 0 && { params: pathParameters(route.path) }),
+      ...(params && { params }),
     },
     responses: {
       [route.status]: json(route.resource.record, route.resource.name),
       202: HELD_BACK,
       400: envelope('Malformed JSON'),
       ...access.responses,
-      ...(params.length > 0 && { 404: envelope('No such record') }),
+      ...(params && { 404: envelope('No such record') }),
       409: envelope('The move is not allowed from the current state'),
       413: envelope('Body too large'),
       415: envelope('Body is not JSON'),
@@ -223,64 +323,64 @@ function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, rout
 }
 
 function registerRoute(registry: OpenAPIRegistry, module: ModuleDefinition, route: ModuleRoute) {
-  const need: AccessNeed = {
-    kind: route.method === 'get' ? 'read' : 'write',
-    role: routeRole(module, route),
-  };
+  const reads = route.method === 'get';
+  const need: AccessNeed = { kind: reads ? 'read' : 'write', role: routeRole(module, route) };
   const access =
     route.auth === 'public'
       ? accessOf({ ...module, access: undefined }, { ...need, kind: 'read' })
       : route.auth === 'bearer'
         ? accessOf({ ...module, access: undefined }, { ...need, kind: 'write' })
         : accessOf(module, need);
-  const hasParams = /:\w+/.test(route.path);
+  const consistency = reads ? readConsistency(module, access.responses) : undefined;
+  const params = pathParameters(module, route.path, route.params);
   const responses = Object.fromEntries(
     Object.entries(route.responses).map(([status, response]) => [
       status,
-      response.schema
-        ? json(response.schema, response.description)
-        : {
-            description: response.description,
-            ...(response.mediaType && { content: { [response.mediaType]: { schema: z.string() } } }),
-          },
+      routeResponse(module, route, Number(status), response),
     ]),
   );
   registry.registerPath({
     method: route.method,
     path: openApiPath(route.path),
+    operationId: operationId(module.id, route.operation),
     summary: route.summary,
     ...(route.tags && { tags: [...route.tags] }),
-    ...(access.security && { security: access.security }),
+    security: access.security,
     ...access.extensions,
     request: {
       ...(route.query && { query: route.query as z.ZodObject }),
-      ...((route.params ?? hasParams) && { params: route.params ?? pathParameters(route.path) }),
-      ...(Object.keys(access.headers).length > 0 && { headers: z.object(access.headers) }),
+      ...(params && { params }),
+      ...headersOf({ ...access.headers, ...consistency?.header }),
       ...(route.body && {
         body: { required: true, content: { 'application/json': { schema: route.body } } },
       }),
     },
     responses: {
       ...access.responses,
-      ...(route.method !== 'get' && route.proposable !== false && { 202: HELD_BACK }),
+      ...consistency?.responses,
+      ...(!reads && route.proposable !== false && { 202: HELD_BACK }),
       ...responses,
     },
   });
 }
 
-/** Registers the index and health endpoints every API serves. */
-export function registerBasics(registry: OpenAPIRegistry): void {
+/** Registers the index and health endpoints every API serves (public), health answering `health`. */
+export function registerBasics(registry: OpenAPIRegistry, api: string, health: z.ZodType): void {
   registry.registerPath({
     method: 'get',
     path: '/api/',
+    operationId: operationId(api, 'getIndex'),
     summary: 'API index',
+    security: [],
     responses: { 200: json(z.record(z.string(), z.unknown()), 'Links to every resource and description') },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/v1/health',
+    operationId: operationId(api, 'getHealth'),
     summary: 'Health',
-    responses: { 200: json(HealthSchema, 'Health') },
+    security: [],
+    responses: { 200: json(health, 'Health') },
   });
   registry.registerPath({
     method: 'get',
@@ -313,14 +413,36 @@ export interface Descriptions {
   compatibility: object;
 }
 
+/** Every operation has an operationId, and no two the same: throws naming the first that breaks this. */
+function checkOperationIds(registry: OpenAPIRegistry): void {
+  const seen = new Set<string>();
+  for (const definition of registry.definitions) {
+    if (definition.type !== 'route') continue;
+    const { method, path, operationId: id } = definition.route;
+    if (!id || seen.has(id))
+      throw new Error(`${method.toUpperCase()} ${path}: operationId ${id} is missing or taken`);
+    seen.add(id);
+  }
+}
+
 export function generateDescriptions(
   registry: OpenAPIRegistry,
   info: { title: string; version: string; description: string },
 ): Descriptions {
+  checkOperationIds(registry);
   const { definitions } = registry;
+  const document = {
+    info,
+    // Each API is served from its own base address, as is its description: paths start there.
+    servers: [{ url: '/', description: 'The base address this description is served from' }],
+  };
   return {
-    runtime: new OpenApiGeneratorV31(definitions).generateDocument({ openapi: '3.1.0', info }),
-    compatibility: new OpenApiGeneratorV3(definitions).generateDocument({ openapi: '3.0.3', info }),
+    runtime: describeNulls(
+      new OpenApiGeneratorV31(definitions).generateDocument({ openapi: '3.1.0', ...document }),
+    ),
+    compatibility: describeNulls(
+      new OpenApiGeneratorV3(definitions).generateDocument({ openapi: '3.0.3', ...document }),
+    ),
   };
 }
 
@@ -332,7 +454,7 @@ export function describeModule(module: ModuleDefinition): Descriptions {
   for (const [name, scheme] of Object.entries(schemes)) {
     registry.registerComponent('securitySchemes', name, scheme);
   }
-  registerBasics(registry);
+  registerBasics(registry, module.id, HealthSchema);
   for (const resource of module.resources) registerResource(registry, module, resource);
   for (const route of module.writes) registerWrite(registry, module, route);
   for (const route of module.routes ?? []) registerRoute(registry, module, route);

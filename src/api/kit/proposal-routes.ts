@@ -109,10 +109,12 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
   const tags = ['proposals'];
   const params = z.object({ id: z.string() });
   const envelope = (description: string) => ({ description, schema: ErrorEnvelopeSchema });
+  const notReader = envelope('Neither a writer nor an approver of the module');
 
   const list: ModuleRoute<{ status?: (typeof STATUSES)[number]; limit?: number; offset?: number }> = {
     method: 'get',
     path: '/api/v1/proposals',
+    operation: 'listProposals',
     summary: `Writes held back for approval (the module's writers and approvers, or admin)`,
     tags,
     auth,
@@ -130,7 +132,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
           meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
         }),
       },
-      403: envelope('Neither a writer nor an approver of the module'),
+      403: notReader,
     },
     async handle({ query, caller }, services) {
       requireProposalReader(module, caller);
@@ -150,6 +152,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
   const get: ModuleRoute = {
     method: 'get',
     path: '/api/v1/proposals/:id',
+    operation: 'getProposal',
     summary: 'One proposal',
     tags,
     auth,
@@ -157,6 +160,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
     params,
     responses: {
       200: { description: 'The proposal', schema: ProposalSchema },
+      403: notReader,
       404: envelope('No such proposal'),
     },
     async handle({ params: { id }, caller }, services) {
@@ -169,6 +173,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
   const approve: ModuleRoute = {
     method: 'post',
     path: '/api/v1/proposals/:id/approve',
+    operation: 'approveProposal',
     summary: 'Approve a proposal: its write runs on the state of now (the approver role; not the proposer)',
     tags,
     auth,
@@ -228,6 +233,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
   const reject: ModuleRoute<unknown, { reason: string }> = {
     method: 'post',
     path: '/api/v1/proposals/:id/reject',
+    operation: 'rejectProposal',
     summary: 'Reject a proposal, with a reason (the approver role)',
     tags,
     auth,

@@ -83,6 +83,7 @@ const assistant: ModuleRoute<unknown, AssistantRequest> = {
   method: 'post',
   proposable: false,
   path: '/api/assistant/stream',
+  operation: 'askAssistant',
   summary: 'Ask the analysis assistant; answers as a server-sent event stream',
   tags: ['assistant'],
   body: AssistantRequest,
@@ -161,6 +162,7 @@ const ThreadQuery = z.strictObject({ ...paging() });
 const threads: ModuleRoute<z.infer<typeof ThreadQuery>> = {
   method: 'get',
   path: '/api/threads',
+  operation: 'listThreads',
   summary: 'The signed-in user`s assistant threads, with their questions and answers',
   tags: ['threads'],
   query: ThreadQuery,

@@ -31,6 +31,7 @@ const CompetitorQuery = z.strictObject({
 const competitors: ModuleRoute<z.infer<typeof CompetitorQuery>> = {
   method: 'get',
   path: '/api/competitors',
+  operation: 'listCompetitors',
   summary: 'Search verified competitors',
   tags: ['competitors'],
   query: CompetitorQuery,
@@ -86,9 +87,12 @@ const CompetitorDetail = CompetitorRecord.extend({
 const competitor: ModuleRoute = {
   method: 'get',
   path: '/api/competitors/:competitor_id',
+  operation: 'getCompetitor',
   summary: 'One competitor: its locations, treatment prices and relative price levels',
   tags: ['competitors'],
-  params: z.object({ competitor_id: z.string().meta({ description: 'Competitor id' }) }),
+  params: z.object({
+    competitor_id: z.number().int().min(1).max(999_999_999).meta({ description: 'Competitor id' }),
+  }),
   responses: {
     200: { description: 'The competitor', schema: CompetitorDetail },
     404: { description: 'No such competitor' },
@@ -151,16 +155,35 @@ function feature(location: Location) {
   };
 }
 
+const LocationFeatures = z
+  .object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(
+      z.object({
+        type: z.literal('Feature'),
+        id: z.number().int(),
+        geometry: z.object({
+          type: z.literal('Point'),
+          coordinates: z.array(z.number()).length(2).meta({ description: '[longitude, latitude]' }),
+        }),
+        properties: LocationRecord.omit({ lat: true, lng: true }),
+      }),
+    ),
+    meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+  })
+  .meta({ id: 'LocationFeatureCollection' });
+
 const locations: ModuleRoute<z.infer<typeof LocationQuery>> = {
   method: 'get',
   path: '/api/locations',
+  operation: 'listLocations',
   summary: 'Geocoded provider locations for the map (list or GeoJSON)',
   tags: ['locations'],
   query: LocationQuery,
   responses: {
     200: {
       description: 'A page of locations; with `format=geojson` a FeatureCollection carrying the same `meta`',
-      schema: listSchema(LocationRecord, 'LocationList'),
+      schema: z.union([listSchema(LocationRecord, 'LocationList'), LocationFeatures]),
     },
     422: invalid,
   },
@@ -193,6 +216,7 @@ const ObservationQuery = z.strictObject({
 const observations: ModuleRoute<z.infer<typeof ObservationQuery>> = {
   method: 'get',
   path: '/api/observations',
+  operation: 'listObservations',
   summary: 'Observed treatment prices with their currency and evidence link',
   tags: ['observations'],
   query: ObservationQuery,

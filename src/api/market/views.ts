@@ -57,6 +57,7 @@ const Overview = z
 const overview: ModuleRoute<z.infer<typeof CountryQuery>> = {
   method: 'get',
   path: '/api/overview',
+  operation: 'getOverview',
   summary: 'Verified competitors, locations, observations and retained sources, for one market or all',
   tags: ['overview'],
   query: CountryQuery,
@@ -150,6 +151,7 @@ function marketNode(figures: MarketFigures): TreemapNode {
 const treemap: ModuleRoute<z.infer<typeof CountryQuery>> = {
   method: 'get',
   path: '/api/treemap',
+  operation: 'getTreemap',
   summary: 'Country > treatment type > treatment, sized by observations, coloured by relative price level',
   tags: ['treemap'],
   query: CountryQuery,
@@ -212,6 +214,7 @@ const depthOf = ({ treatments: _treatments, price_levels: _levels, ...depth }: M
 const coverage: ModuleRoute<z.infer<typeof CountryQuery>> = {
   method: 'get',
   path: '/api/coverage',
+  operation: 'listCoverage',
   summary: 'Collection status and evidence depth of the 30 EEA markets',
   tags: ['coverage'],
   query: CountryQuery,
@@ -259,6 +262,7 @@ const EvidenceRow = z
 const evidence: ModuleRoute<z.infer<typeof EvidenceQuery>> = {
   method: 'get',
   path: '/api/evidence',
+  operation: 'listEvidence',
   summary: 'Retained public sources, with freshness against the data`s as-of date',
   tags: ['evidence'],
   query: EvidenceQuery,
