@@ -385,6 +385,7 @@ export function registerBasics(registry: OpenAPIRegistry, api: string, health: z
   registry.registerPath({
     method: 'get',
     path: '/livez',
+    operationId: operationId(api, 'getLiveness'),
     summary: 'Liveness: the process serves (public, on every port)',
     security: [],
     responses: { 200: json(z.object({ status: z.literal('alive') }), 'Alive') },
@@ -396,6 +397,7 @@ export function registerBasics(registry: OpenAPIRegistry, api: string, health: z
   registry.registerPath({
     method: 'get',
     path: '/readyz',
+    operationId: operationId(api, 'getReadiness'),
     summary:
       'Readiness: the stores answer and the read models are within SUITE_READY_MAX_LAG events of the log (public, on every port)',
     security: [],
