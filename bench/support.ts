@@ -10,7 +10,7 @@ export const BENCHMARKS_DOC = path.join(ROOT, 'docs/BENCHMARKS.md');
 /** The compiled CLI the process benchmarks spawn; BENCH_CLI points elsewhere (e.g. a private build). */
 export const CLI = process.env.BENCH_CLI ?? path.join(ROOT, 'dist/cli.js');
 /** Ports 18500-18599 are the benchmarks': the service desk, the other modules after it, then the rest. */
-export const PORTS = { suite: 18500, audit: 18520, metrics: 18521, ceiling: 18530 } as const;
+export const PORTS = { suite: 18500, audit: 18520, metrics: 18521, console: 18522, ceiling: 18530 } as const;
 export const SUITE_URL = `http://127.0.0.1:${PORTS.suite}`;
 
 /** The environment of a benchmarked `suite start`: every listener on a benchmark port. */
@@ -23,6 +23,7 @@ export function suiteEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS
     ...ports,
     SUITE_AUDIT_PORT: String(PORTS.audit),
     SUITE_METRICS_PORT: String(PORTS.metrics),
+    SUITE_CONSOLE_PORT: String(PORTS.console),
     SUITE_DATA_DIR: dataDir,
     SUITE_SEED: 'none',
     SUITE_LOG_LEVEL: 'error',

@@ -4,6 +4,7 @@ import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
 import { answerFailure } from './http';
 import { requestIdOf } from './logging';
 import { createModuleRouteRouter } from './module-routes';
+import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
 import { describeModule, openApiPath } from './openapi';
 import { createReadRouter } from './read-router';
@@ -57,7 +58,7 @@ export function createModuleApp(
   options: ModuleSettings,
 ): RequestListener {
   const served = servedModule(declared, options);
-  const module = { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served)] };
+  const module = { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served), principalRoute] };
   const table = createRouteTable(services.logger, {
     index: apiIndex(module),
     health: () => ({
