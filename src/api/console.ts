@@ -11,7 +11,7 @@ export const CONSOLE_ROOT = path.resolve(__dirname, '../../console/dist');
 
 /** What the console needs to find the suite: each module's port, and the audit API's. */
 export interface ConsoleTargets {
-  modules: readonly Pick<ModuleDefinition, 'id' | 'title'>[];
+  modules: readonly Pick<ModuleDefinition, 'id' | 'title' | 'shortTitle'>[];
   ports: Readonly<Record<ModuleId, number>>;
   auditPort: number;
 }
@@ -66,7 +66,12 @@ export function createConsoleApp(
   if (!consoleBuilt(root)) throw new ConsoleNotBuiltError(root);
   const ports = [...targets.modules.map((module) => targets.ports[module.id]), targets.auditPort];
   const settings = {
-    modules: targets.modules.map(({ id, title }) => ({ id, title, port: targets.ports[id] })),
+    modules: targets.modules.map(({ id, title, shortTitle }) => ({
+      id,
+      title,
+      shortTitle,
+      port: targets.ports[id],
+    })),
     audit: { port: targets.auditPort },
   };
   const app = express();

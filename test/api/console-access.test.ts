@@ -119,8 +119,8 @@ describe('the console server', () => {
     const response = await request(createConsoleApp(targets, logger, dir)).get('/console-config.json');
     expect(response.body).toEqual({
       modules: [
-        { id: 'esm', title: esmModule.title, port: 36_801 },
-        { id: 'hrm', title: hrmModule.title, port: 36_803 },
+        { id: 'esm', title: 'Service desk', shortTitle: 'Service desk', port: 36_801 },
+        { id: 'hrm', title: 'HR and recruitment', shortTitle: 'HR', port: 36_803 },
       ],
       audit: { port: 36_811 },
     });
