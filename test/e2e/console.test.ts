@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import pino from 'pino';
 import { hrmModule } from '../../src/api/hrm';
@@ -8,6 +10,8 @@ import { operatorContext } from '../../src/cli/common';
 import { addDepartment, addOrganization, joinEmployee } from '../../src/commands/hrm/handlers';
 import { loadConfig } from '../../src/config';
 import { issueKey } from '../../src/iam';
+import { bundleProblem } from '../../src/log-proofs/evidence';
+import { resolveLogSigner } from '../../src/log-proofs/signing-key';
 import { openSuite } from '../../src/main';
 import { createSeedContext } from '../../src/seed/context';
 import { startSuiteProcess, stopSuiteProcess, type SuiteProcess } from '../support/suite-process';
@@ -352,7 +356,8 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       format: 'suite-inclusion-evidence/1',
       event: { type: 'LeaveApplicationApproved' },
     });
-    expect(bundle.checkpoint.split('\n')[0]).toBe('suite.local/log');
+    const { verifierKey } = resolveLogSigner(loadConfig({ SUITE_DATA_DIR: dir }));
+    expect(bundleProblem(bundle, verifierKey)).toBeUndefined();
 
     await page.getByLabel('Live tail').check();
     await page.getByText(/^Live: /).waitFor();
@@ -367,4 +372,20 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await signOut(page);
     await expect(page.evaluate('document.cookie')).resolves.toBe('');
   });
+});
+
+/** What a browser loads before the first page shows: the entry script and what index.html preloads. */
+const FIRST_LOAD_BUDGET_BYTES = 250 * 1024;
+
+test('the console loads at most 250 kB of compressed JavaScript before its first page', () => {
+  const index = readFileSync(path.join(CONSOLE_ROOT, 'index.html'), 'utf8');
+  const scripts = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1] as string,
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  const compressed = scripts.reduce(
+    (total, script) => total + gzipSync(readFileSync(path.join(CONSOLE_ROOT, script))).length,
+    0,
+  );
+  expect(compressed).toBeLessThan(FIRST_LOAD_BUDGET_BYTES);
 });

@@ -1,5 +1,4 @@
 import { request, requestJson } from './client';
-import { parseCheckpoint } from './checkpoint';
 
 export interface LogEvent {
   event_id: string;
@@ -26,36 +25,12 @@ export async function latestCheckpoint(auditUrl: string, token: string | undefin
   ).text();
 }
 
-interface InclusionProof {
-  index: number;
-  tree_size: number;
-  position: number;
-  leaf_hash: string;
-  hashes: string[];
-  event: LogEvent;
-}
-
 /**
- * The evidence that an event is in the log, in the form `suite audit verify-bundle` checks offline:
- * the event, its inclusion proof and the signed checkpoint of the tree the proof is for.
+ * The evidence that an event is in the log, as `suite audit prove` writes it and `suite audit
+ * verify-bundle` checks offline: the event as stored, its inclusion proof and the signed checkpoint.
  */
-export async function evidenceBundle(auditUrl: string, token: string | undefined, position: number) {
-  const checkpoint = await latestCheckpoint(auditUrl, token);
-  const { size } = parseCheckpoint(checkpoint);
-  const proof = await requestJson<InclusionProof>(
-    `${auditUrl}/api/v1/proofs/inclusion?position=${position}&tree_size=${size}`,
-    { token },
-  );
-  return {
-    format: 'suite-inclusion-evidence/1',
-    event: proof.event,
-    index: proof.index,
-    tree_size: proof.tree_size,
-    leaf_hash: proof.leaf_hash,
-    hashes: proof.hashes,
-    checkpoint,
-  };
-}
+export const evidenceBundle = (auditUrl: string, token: string | undefined, position: number) =>
+  requestJson<{ format: string }>(`${auditUrl}/api/v1/evidence?position=${position}`, { token });
 
 /** Hands a JSON document to the browser as a file download. */
 export function download(name: string, document: unknown): void {

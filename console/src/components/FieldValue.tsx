@@ -32,7 +32,7 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
   const colour = STATUS_COLOURS[text.toLowerCase()];
   if (name === 'status' || (colour && /status|state/.test(name))) {
     return (
-      <Badge variant="light" color={colour ?? 'gray'} c="dark.7">
+      <Badge variant="light" color={colour ?? 'gray'} c="dark.7" miw="max-content">
         {text}
       </Badge>
     );

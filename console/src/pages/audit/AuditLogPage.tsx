@@ -170,7 +170,7 @@ export default function AuditLogPage() {
               ]}
               {...form.getInputProps('module')}
             />
-            <TextInput label="Type" placeholder="LeaveApproved" {...form.getInputProps('type')} />
+            <TextInput label="Type" placeholder="LeaveApplicationApproved" {...form.getInputProps('type')} />
             <TextInput label="Actor" placeholder="key:…" {...form.getInputProps('actor')} />
             <TextInput label="From" type="datetime-local" {...form.getInputProps('from')} />
             <TextInput label="To" type="datetime-local" {...form.getInputProps('to')} />

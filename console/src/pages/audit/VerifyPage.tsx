@@ -57,7 +57,8 @@ function VerifyLog() {
               {report.events_checked} events in {report.streams} streams checked.
             </Text>
             <Text size="sm">
-              Digest up to position {report.digest.position}: <Code>{report.digest.sha256}</Code>
+              Digest up to position {report.digest.position}:{' '}
+              <Code style={{ wordBreak: 'break-all' }}>{report.digest.sha256}</Code>
             </Text>
             {report.problems.length > 0 && (
               <Code block tabIndex={0}>
