@@ -72,8 +72,8 @@ function isOrigin(text: string): boolean {
 
 /**
  * The origins the console is opened from, which the module ports and the audit API allow: the
- * configured ones, or the console's port on the suite's host (and on both names of this machine when
- * the host is one of them).
+ * configured ones, or the console's port on the suite's host (on both names of this machine when the
+ * host is one of them, or every interface).
  */
 function consoleOrigins(values: z.infer<typeof ConfigSchema>): string[] {
   if (values.SUITE_CONSOLE_ORIGINS !== undefined) return values.SUITE_CONSOLE_ORIGINS.split(',');

@@ -26,7 +26,7 @@ export class ConsoleNotBuiltError extends Error {
 export const consoleBuilt = (root: string = CONSOLE_ROOT): boolean =>
   existsSync(path.join(root, 'index.html'));
 
-/** The host name the browser opened the console at, which the API ports are reached at too. */
+/** The host name the browser opened the console at (`[::1]` bracketed), where the API ports are too. */
 function hostnameOf(req: IncomingMessage): string {
   try {
     return new URL(`http://${req.headers.host ?? 'localhost'}`).hostname;
@@ -41,7 +41,7 @@ function hostnameOf(req: IncomingMessage): string {
  */
 function securityPolicy(req: IncomingMessage, ports: readonly number[]): string {
   const host = hostnameOf(req);
-  const apis = ports.map((port) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  const apis = ports.map((port) => `http://${host}:${port}`);
   return [
     "default-src 'self'",
     "script-src 'self'",
