@@ -40,7 +40,11 @@ export default function HomePage() {
                 <Anchor component={Link} to={`/m/${module.id}`} fw={600} aria-label={`Open ${module.title}`}>
                   {module.title}
                 </Anchor>
-                {role && <Badge variant="light">{role}</Badge>}
+                {role && (
+                  <Badge variant="light" miw="max-content">
+                    {role}
+                  </Badge>
+                )}
               </Group>
               <Text size="sm" c="dimmed" mt={4}>
                 Port {module.port}
