@@ -66,6 +66,7 @@ function env(dataDir: string, seed: string): NodeJS.ProcessEnv {
     ),
     SUITE_AUDIT_PORT: String(AUDIT_PORT),
     SUITE_METRICS_PORT: String(METRICS_PORT),
+    SUITE_CONSOLE_PORT: String(PORT + 19),
     SUITE_DATA_DIR: dataDir,
     SUITE_SEED: seed,
     SUITE_LOG_LEVEL: 'fatal',

@@ -19,6 +19,7 @@ export const PORTS = {
   suite: PORT_BASE,
   audit: PORT_BASE + 20,
   metrics: PORT_BASE + 21,
+  console: PORT_BASE + 22,
   ceiling: PORT_BASE + 30,
 } as const;
 export const SECOND_SUITE = 40;
@@ -37,6 +38,7 @@ export function suiteEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}, offset 
     ...ports,
     SUITE_AUDIT_PORT: String(PORTS.audit + offset),
     SUITE_METRICS_PORT: String(PORTS.metrics + offset),
+    SUITE_CONSOLE_PORT: String(PORTS.console + offset),
     SUITE_DATA_DIR: dataDir,
     SUITE_SEED: 'none',
     SUITE_LOG_LEVEL: 'error',

@@ -27,7 +27,14 @@ import {
   suiteProjectors,
   type Suite,
 } from './main';
-import { startApiRole, startAuditorRole, startProjectorRole, startRelayRole, startWorkerRole } from './roles';
+import {
+  startApiRole,
+  startAuditorRole,
+  startConsoleRole,
+  startProjectorRole,
+  startRelayRole,
+  startWorkerRole,
+} from './roles';
 import { MODULE_IDS } from './api/kit/module';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
@@ -204,6 +211,17 @@ program
     const settings = config(options);
     const logger = serving(settings, 'suite-auditor');
     serveUntilStopped(logger, await startAuditorRole(settings, { logger }));
+  });
+
+program
+  .command('console')
+  .description(
+    'role: serve the web console on SUITE_CONSOLE_PORT; it calls the module ports and the audit API from the browser',
+  )
+  .action(async () => {
+    const settings = config({});
+    const logger = createLogger(settings.logLevel);
+    serveUntilStopped(logger, await startConsoleRole(settings, MODULES, logger));
   });
 
 program

@@ -62,6 +62,30 @@ const SECRET_VARIABLES = new Set([
   'SUITE_OIDC_JWKS',
 ]);
 
+/** `scheme://host[:port]`, exactly as a browser sends it in `Origin`. */
+function isOrigin(text: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(text).protocol) && new URL(text).origin === text;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The origins the console is opened from, which the module ports and the audit API allow: the
+ * configured ones, or the console's port on the suite's host (on both names of this machine when the
+ * host is one of them, or every interface).
+ */
+function consoleOrigins(values: z.infer<typeof ConfigSchema>): string[] {
+  if (values.SUITE_CONSOLE_ORIGINS !== undefined) return values.SUITE_CONSOLE_ORIGINS.split(',');
+  const port = values.SUITE_CONSOLE_PORT;
+  const host = values.SUITE_HOST;
+  const local = ['127.0.0.1', 'localhost'];
+  const hosts =
+    local.includes(host) || host === '0.0.0.0' ? local : [host.includes(':') ? `[${host}]` : host];
+  return hosts.map((name) => `http://${name}:${port}`);
+}
+
 /** The identity provider's variables that only make sense together. */
 const OIDC_VARIABLES = ['SUITE_OIDC_ISSUER', 'SUITE_OIDC_AUDIENCE', 'SUITE_OIDC_JWKS'] as const;
 
@@ -71,6 +95,11 @@ const ConfigSchema = z.object({
   SUITE_API_TOKEN: bearerToken(),
   SUITE_AUDIT_TOKEN: bearerToken(),
   SUITE_AUDIT_PORT: port(8091),
+  SUITE_CONSOLE_PORT: port(8080),
+  SUITE_CONSOLE_ORIGINS: setting().refine(
+    (origins) => origins === undefined || origins.split(',').every(isOrigin),
+    'must be origins such as https://console.example.com, separated by commas',
+  ),
   SUITE_SESSION_SECRET: z
     .string()
     .optional()
@@ -214,6 +243,10 @@ export interface Config {
   /** Signs the log's checkpoints (`PRIVATE+KEY+…`); unset: generated once and kept in the data directory. */
   signingKey: string | undefined;
   auditPort: number;
+  /** Where `suite start` and `suite console` serve the console. */
+  consolePort: number;
+  /** The origins the module ports and the audit API answer cross-origin requests of (the console's). */
+  consoleOrigins: string[];
   /** `none`: no demo data; any other value seeds the demo generator. */
   seed: string;
   logLevel: string;
@@ -273,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const listeners: [string, number][] = [
     ...MODULE_IDS.map((module): [string, number] => [portVariable(module), ports[module]]),
     ['SUITE_AUDIT_PORT', values.SUITE_AUDIT_PORT],
+    ['SUITE_CONSOLE_PORT', values.SUITE_CONSOLE_PORT],
   ];
   for (const [variable, value] of listeners) {
     const other = taken.get(value);
@@ -289,6 +323,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logOrigin: values.SUITE_LOG_ORIGIN,
     signingKey: values.SUITE_SIGNING_KEY,
     auditPort: values.SUITE_AUDIT_PORT,
+    consolePort: values.SUITE_CONSOLE_PORT,
+    consoleOrigins: consoleOrigins(values),
     seed: values.SUITE_SEED,
     logLevel: values.SUITE_LOG_LEVEL,
     ports,

@@ -9,6 +9,9 @@ import { privacyCapability } from './privacy/erasures';
 import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
 import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
+import { consoleBuilt, createConsoleApp } from './api/console';
+import { allowingOrigins } from './api/kit/cors';
+import { served } from './api/kit/observation';
 import { createAuthThrottle } from './api/kit/auth-throttle';
 import { createIdentity, type Identity } from './api/kit/identity';
 import { resolveSessionSecret } from './api/kit/session-secret';
@@ -333,18 +336,35 @@ export async function startSuite(config: Config, options: StartOptions): Promise
   const servers: Server[] = [await serveMetrics(suite.metrics, suite.readiness, metricsPort)];
   for (const module of suite.modules) {
     const port = config.ports[module.id];
-    servers.push(await listen(createModuleApp(module, suite, settings), port, config.host));
+    const app = allowingOrigins(config.consoleOrigins, createModuleApp(module, suite, settings));
+    servers.push(await listen(app, port, config.host));
     logger.info(
       { module: module.id, url: `http://${config.host}:${port}/api/` },
       `${module.title} listening`,
     );
   }
   const audit = await listen(
-    createAuditApp({ ...suite, logTree: tree }, config.auditToken, settings.authThrottle, identity),
+    allowingOrigins(
+      config.consoleOrigins,
+      createAuditApp({ ...suite, logTree: tree }, config.auditToken, settings.authThrottle, identity),
+    ),
     config.auditPort,
     config.host,
   );
   logger.info({ url: `http://${config.host}:${config.auditPort}/api/` }, 'Audit API listening');
+  if (consoleBuilt()) {
+    const targets = { modules: suite.modules, ports: config.ports, auditPort: config.auditPort };
+    servers.push(
+      await listen(
+        served(createConsoleApp(targets, logger), suite.readiness),
+        config.consolePort,
+        config.host,
+      ),
+    );
+    logger.info({ url: `http://${config.host}:${config.consolePort}/` }, 'Console listening');
+  } else {
+    logger.warn('the console is not built (npm run build): it is not served');
+  }
   if (readOnly) logger.warn('read-only: serving the read models as they are; writes answer 503');
   else if (!apiToken) logger.warn('SUITE_API_TOKEN is not set: writes answer 503');
   if (!config.auditToken) logger.warn('SUITE_AUDIT_TOKEN is not set: the audit API answers 503');

@@ -2,6 +2,9 @@ import type { Server } from 'node:http';
 import { POLL_MS } from './adapters';
 import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
+import { createConsoleApp, servingFiles } from './api/console';
+import { allowingOrigins } from './api/kit/cors';
+import { served } from './api/kit/observation';
 import type { ModuleDefinition } from './api/kit/module';
 import path from 'node:path';
 import { ConfigError, type Config } from './config';
@@ -22,6 +25,7 @@ import { createReadiness } from './readiness';
 import { openKafkaPublisher } from './workers/kafka-publisher';
 import { runRelay } from './workers/relay';
 import { fileRelayCheckpoint } from './workers/relay-checkpoint-file';
+import type { Logger } from 'pino';
 
 /** The relay's position, kept apart from the read models (a rebuild must not republish the log). */
 const RELAY_CHECKPOINT_FILE = 'relay-checkpoint.json';
@@ -82,7 +86,7 @@ export async function startApiRole(
   const settings = moduleSettings(config, processIdentity(config, suite));
   const servers: Server[] = [await serveMetrics(suite.metrics, suite.readiness, metricsPort(config, 'api'))];
   for (const module of modules) {
-    const app = createModuleApp(module, services, settings);
+    const app = allowingOrigins(config.consoleOrigins, createModuleApp(module, services, settings));
     servers.push(await listen(app, config.ports[module.id], config.host));
     suite.logger.info({ module: module.id, port: config.ports[module.id] }, `api role: ${module.title}`);
   }
@@ -102,12 +106,31 @@ export async function startAuditorRole(config: Config, options: OpenOptions): Pr
   createMetrics(suite.metrics, { eventStore: suite.storedEvents, projections: suite.runtime });
   const server = await serveMetrics(suite.metrics, suite.readiness, metricsPort(config, 'auditor'));
   const audit = await listen(
-    createAuditApp({ ...suite, logTree: tree }, config.auditToken, authThrottle, identity),
+    allowingOrigins(
+      config.consoleOrigins,
+      createAuditApp({ ...suite, logTree: tree }, config.auditToken, authThrottle, identity),
+    ),
     config.auditPort,
     config.host,
   );
   suite.logger.info({ port: config.auditPort, origin: config.logOrigin }, 'auditor role');
   return running(suite, [server], () => tree.stop(), [audit]);
+}
+
+/**
+ * `suite console`: serves the console, which talks to the module ports and the audit API from the
+ * browser (they allow its origin, SUITE_CONSOLE_ORIGINS). It opens no store: it serves files.
+ */
+export async function startConsoleRole(
+  config: Config,
+  modules: readonly ModuleDefinition[],
+  logger: Logger,
+): Promise<{ servers: Server[]; stop(): Promise<void> }> {
+  const targets = { modules, ports: config.ports, auditPort: config.auditPort };
+  const app = served(createConsoleApp(targets, logger), servingFiles);
+  const server = await listen(app, config.consolePort, config.host);
+  logger.info({ url: `http://${config.host}:${config.consolePort}/` }, 'console role');
+  return { servers: [server], stop: () => closeServer(server, { interruptActive: false }) };
 }
 
 /** `suite projector`: keeps every read model up to date with the log. */

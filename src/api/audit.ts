@@ -10,6 +10,7 @@ import { UnknownPositionError, type EventStore, type LogQuery } from '../events/
 import { verifyLog } from '../events/verify';
 import type { DocumentProjection } from '../projections/projection';
 import type { LogTree } from '../log-proofs/log-tree';
+import { evidenceBundle, EvidenceError } from '../log-proofs/evidence';
 import { consistency, inclusion } from '../log-proofs/proofs';
 import type { TreeStore } from '../log-proofs/tree-store';
 import { listParkedEvents } from '../projections/parked-events';
@@ -125,6 +126,13 @@ const InclusionQuery = z.strictObject({
   tree_size: integerParameter({ min: 1 })
     .optional()
     .meta({ description: 'A signed tree size (default: the latest checkpoint\u2019s)' }),
+});
+
+const EvidenceQuery = z.strictObject({
+  position: integerParameter({ min: 1 }).meta({ description: 'The event' }),
+  tree_size: integerParameter({ min: 1 })
+    .optional()
+    .meta({ description: 'The size of a kept checkpoint (default: the latest)' }),
 });
 
 const ConsistencyQuery = z.strictObject({
@@ -337,6 +345,19 @@ export function describeAudit() {
   });
   registry.registerPath({
     method: 'get',
+    path: '/api/v1/evidence',
+    summary:
+      'The evidence that an event is in the log, as `suite audit prove` writes it: the event as stored, its inclusion proof and the signed checkpoint (`suite audit verify-bundle` checks it offline)',
+    security,
+    request: { query: EvidenceQuery },
+    responses: {
+      200: json(z.record(z.string(), z.unknown()), 'The evidence bundle (`suite-inclusion-evidence/1`)'),
+      404: envelope('No such event in the tree, no such checkpoint kept, or the event came after it'),
+      ...proofsDenied,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
     path: '/api/v1/proofs/consistency',
     ...id('proveConsistency'),
     summary: 'Proof that a signed tree extends an older one (RFC 9162 \u00a72.1.4)',
@@ -452,6 +473,7 @@ export function createAuditApp(
         '/api/v1/checkpoint',
         '/api/v1/proofs/inclusion',
         '/api/v1/proofs/consistency',
+        '/api/v1/evidence',
         '/api/v1/erasures',
         '/api/v1/verify',
       ],
@@ -542,6 +564,17 @@ export function createAuditApp(
 
   table.route('get', '/api/v1/proofs/consistency', auditor, async (req, res) => {
     res.json(await consistency(treeOf(), parseQuery(ConsistencyQuery, req)));
+  });
+
+  // The event as stored (its personal data sealed), which its hash covers: the bundle checks offline.
+  table.route('get', '/api/v1/evidence', auditor, async (req, res) => {
+    const { position, tree_size } = parseQuery(EvidenceQuery, req);
+    try {
+      res.json(await evidenceBundle(treeOf(), storedEvents, position, tree_size));
+    } catch (error) {
+      if (error instanceof EvidenceError) throw new ApiError('not_found', error.message);
+      throw error;
+    }
   });
 
   table.route('get', '/api/v1/projections/parked', auditor, async (req, res) => {

@@ -147,6 +147,7 @@ const submitRoute: WriteRoute<z.infer<typeof SubmissionCreation>> = {
 export const cmsModule: ModuleDefinition = {
   id: 'cms',
   title: 'Content management',
+  shortTitle: 'Content',
   description:
     'The page tree with publishing state, images with renditions, documents and form submissions. ' +
     'Reads are public; writes need a bearer token.',

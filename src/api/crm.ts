@@ -193,6 +193,7 @@ const moveOpportunityRoute: WriteRoute<z.infer<typeof StageMove>> = {
 export const crmModule: ModuleDefinition = {
   id: 'crm',
   title: 'Customer relationship',
+  shortTitle: 'CRM',
   description:
     'Contacts, companies, leads and the opportunity pipeline. Reads are public; writes need a bearer token.',
   version: '1.0.0',

@@ -192,6 +192,7 @@ const updateRequest: WriteRoute<z.infer<typeof RequestUpdate>> = {
 export const esmModule: ModuleDefinition = {
   id: 'esm',
   title: 'Service desk',
+  shortTitle: 'Service desk',
   description:
     'Service catalogue, service requests with workflow state, knowledge articles and departments. ' +
     'Reads are public; writes need a bearer token.',

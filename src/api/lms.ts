@@ -141,6 +141,7 @@ const enrolRoute: WriteRoute<z.infer<typeof EnrolmentCreation>> = {
 export const lmsModule: ModuleDefinition = {
   id: 'lms',
   title: 'Learning',
+  shortTitle: 'Learning',
   description:
     'The course catalogue with its lessons, learners and their enrolments. Reads are public; writes need a bearer token.',
   version: '1.0.0',

@@ -160,6 +160,7 @@ const updateMessageRoute: WriteRoute<z.infer<typeof MessageChange>> = {
 export const mailModule: ModuleDefinition = {
   id: 'mail',
   title: 'Mailbox',
+  shortTitle: 'Mailbox',
   description:
     'Messages in conversations with labels and flags, contacts, labels and calendar events of the team mailboxes. ' +
     'Reads are public; writes need a bearer token.',

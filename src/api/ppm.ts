@@ -154,6 +154,7 @@ const updateMilestoneRoute: WriteRoute<z.infer<typeof MilestoneUpdate>> = {
 export const ppmModule: ModuleDefinition = {
   id: 'ppm',
   title: 'Project portfolio',
+  shortTitle: 'Portfolio',
   description:
     'Programmes, projects and workstreams, their milestones, risks and source documents. ' +
     'Reads are public; writes need a bearer token.',

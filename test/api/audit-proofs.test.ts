@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createAuditApp } from '../../src/api/audit';
 import { parseCheckpoint } from '../../src/log-proofs/checkpoint';
+import { bundleProblem } from '../../src/log-proofs/evidence';
 import type { LogTree } from '../../src/log-proofs/log-tree';
 import { openNote } from '../../src/log-proofs/note';
 import { resolveLogSigner } from '../../src/log-proofs/signing-key';
@@ -191,5 +192,51 @@ describe('GET /api/v1/proofs/consistency', () => {
       .set(auth)
       .expect(422);
     expect(body.error.details.issues[0].loc).toEqual(['query', field]);
+  });
+});
+
+describe('GET /api/v1/evidence', () => {
+  it('answers the bundle `suite audit prove` writes, the event as stored: it verifies offline, personal data and all', async () => {
+    await submit(2);
+    await request(h.app)
+      .post('/api/v1/requests')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send({
+        title: 'Badge for a visitor',
+        status: 'Open',
+        priority: 'Low',
+        service_id: h.fixtures.laptopService,
+        form_data: JSON.stringify({ visitor: 'Ada Lovelace' }),
+      })
+      .expect(201);
+    const latest = await signedHead();
+    const sealed = await h.suite.storedEvents.eventAt(latest.size);
+    expect(JSON.stringify(sealed)).not.toContain('Ada Lovelace');
+    const verifierKey = resolveLogSigner(h.suite.config).verifierKey;
+    for (let position = 1; position <= latest.size; position++) {
+      const { body } = await request(audit)
+        .get(`/api/v1/evidence?position=${position}`)
+        .set(auth)
+        .expect(200);
+      expect(body).toMatchObject({ format: 'suite-inclusion-evidence/1', tree_size: latest.size });
+      expect(body.event).toEqual(await h.suite.storedEvents.eventAt(position));
+      expect(bundleProblem(body, verifierKey)).toBeUndefined();
+    }
+  });
+
+  it('answers 404 for an event not in the tree or a checkpoint not kept, 422 without a position, 401 without auditor credentials', async () => {
+    const latest = await signedHead();
+    const beyond = await request(audit)
+      .get(`/api/v1/evidence?position=${latest.size + 100}`)
+      .set(auth)
+      .expect(404);
+    expect(beyond.body.error.message).toMatch(/No event at position/);
+    const unkept = await request(audit)
+      .get('/api/v1/evidence?position=1&tree_size=999999')
+      .set(auth)
+      .expect(404);
+    expect(unkept.body.error.message).toMatch(/No checkpoint of 999999 leaves was kept/);
+    await request(audit).get('/api/v1/evidence').set(auth).expect(422);
+    await request(audit).get('/api/v1/evidence?position=1').expect(401);
   });
 });

@@ -18,6 +18,7 @@ function portsFrom(port: number): Record<string, string> {
     ...MODULE_IDS.map((module) => `SUITE_${module.toUpperCase()}_PORT`),
     'SUITE_AUDIT_PORT',
     'SUITE_METRICS_PORT',
+    'SUITE_CONSOLE_PORT',
   ];
   return Object.fromEntries(variables.map((variable, index) => [variable, String(port + index)]));
 }

@@ -16,6 +16,7 @@ import { signatureRoute } from './signatures';
 export const clmModule: ModuleDefinition = {
   id: 'clm',
   title: 'Contract lifecycle',
+  shortTitle: 'Contracts',
   description:
     'Contracts with their versions and obligation figures, obligations, counterparties, and reviewable ' +
     'e-signature payloads (DocuSign, Dropbox Sign; never sent). Private: every data request needs the ' +

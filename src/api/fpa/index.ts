@@ -33,6 +33,7 @@ const plans: ResourceDefinition = {
 export const fpaModule: ModuleDefinition = {
   id: 'fpa',
   title: 'Financial planning',
+  shortTitle: 'Financial planning',
   description:
     'Deterministic financial plans per scenario, computed by workers from drivers and a seed: monthly ' +
     'statements, recurring-revenue metrics, variances against synthetic actuals and source status. ' +

@@ -8,6 +8,7 @@ import { HRM_WRITES } from './writes';
 export const hrmModule: ModuleDefinition = {
   id: 'hrm',
   title: 'HR and recruitment',
+  shortTitle: 'HR',
   description:
     'HR and recruitment API, version v1 (schema refreshed on 2026-08-08): employees, departments, leave, ' +
     'attendance, job openings, candidates, applications, recruitment organisations, brands, career sites, ' +

@@ -5,6 +5,7 @@ import { answerFailure } from './http';
 import { requestIdOf } from './logging';
 import { requestObserver, served, type ServingServices } from './observation';
 import { createModuleRouteRouter } from './module-routes';
+import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
 import { describeModule, openApiPath } from './openapi';
 import { createReadRouter } from './read-router';
@@ -49,12 +50,12 @@ function apiIndex(module: ModuleDefinition) {
 
 /**
  * The module as a process serves it: as the settings serve it (see `servedModule`), with the routes of
- * its proposals. Its description (`describeModule`) is what `/api/openapi.json` answers, and what
+ * its proposals and `GET /api/v1/me`. Its description (`describeModule`) is what `/api/openapi.json` answers, and what
  * `npm run docs` renders into `docs/api/`.
  */
 export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSettings): ModuleDefinition {
   const served = servedModule(declared, settings);
-  return { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served)] };
+  return { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served), principalRoute] };
 }
 
 /**

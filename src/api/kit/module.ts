@@ -248,6 +248,8 @@ export interface ModuleJob<Payload = unknown> {
 export interface ModuleDefinition {
   id: ModuleId;
   title: string;
+  /** As a navigation lists it: `HR`, `Contracts`. */
+  shortTitle: string;
   description: string;
   /** Version of the module's interface description. */
   version: string;

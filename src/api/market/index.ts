@@ -11,6 +11,7 @@ import { viewRoutes } from './views';
 export const marketModule: ModuleDefinition = {
   id: 'market',
   title: 'Market price intelligence',
+  shortTitle: 'Market',
   description:
     'Read-only, evidence-backed data on clinic competitors, locations, treatment prices and collection ' +
     'coverage across the 30 EEA markets, plus a streamed analysis assistant. Every data endpoint needs ' +

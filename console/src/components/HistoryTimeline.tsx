@@ -1,0 +1,133 @@
+import { Badge, Code, Group, Stack, Table, Text, Timeline } from '@mantine/core';
+import { fieldLabel } from './FieldValue';
+
+export interface HistoryStep {
+  event: {
+    position: number;
+    type: string;
+    stream: string;
+    metadata: {
+      actor: string;
+      actor_name?: string;
+      occurred_at: string;
+      proposed_by?: string;
+      approved_by?: string;
+    };
+  };
+  record: Record<string, unknown> | null;
+  error?: string;
+}
+
+interface Change {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+const shown = (value: unknown) =>
+  value === undefined || value === null
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/** The fields whose values differ between two versions of a record. */
+export function changesBetween(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): Change[] {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...fields]
+    .filter((field) => JSON.stringify(before?.[field]) !== JSON.stringify(after?.[field]))
+    .map((field) => ({ field, before: before?.[field], after: after?.[field] }));
+}
+
+/**
+ * A record's history, event by event: who caused each (and, for a change held back for approval, who
+ * proposed and who approved it), and the fields it changed from one version to the next.
+ */
+export function HistoryTimeline({ steps }: { steps: HistoryStep[] }) {
+  // The actors' names, as the events that name them recorded them.
+  const names = new Map(
+    steps.flatMap(({ event }) =>
+      event.metadata.actor_name ? [[event.metadata.actor, event.metadata.actor_name]] : [],
+    ),
+  );
+  const who = (actor: string) => (names.has(actor) ? `${names.get(actor)} (${actor})` : actor);
+  let previous: Record<string, unknown> | null = null;
+  return (
+    <Timeline bulletSize={14} lineWidth={2} active={steps.length}>
+      {steps.map((step) => {
+        const changes = changesBetween(previous, step.record);
+        previous = step.record;
+        const { metadata } = step.event;
+        return (
+          <Timeline.Item
+            key={step.event.position}
+            title={
+              <Group gap="xs">
+                <Text fw={600}>{step.event.type}</Text>
+                {step.event.stream.startsWith('approvals.') && (
+                  <Badge size="sm" variant="light" color="yellow" c="dark.7">
+                    approval
+                  </Badge>
+                )}
+              </Group>
+            }
+          >
+            <Stack gap={4}>
+              <Text size="sm" c="dimmed">
+                {new Date(metadata.occurred_at).toLocaleString()} · position {step.event.position} · by{' '}
+                {who(metadata.actor)}
+              </Text>
+              {metadata.approved_by && (
+                <Text size="sm">
+                  Proposed by {who(metadata.proposed_by ?? 'unknown')}, approved by{' '}
+                  {who(metadata.approved_by)}
+                </Text>
+              )}
+              {step.error && (
+                <Text size="sm" c="red">
+                  Not applied: {step.error}
+                </Text>
+              )}
+              {changes.length > 0 && (
+                <Table
+                  withTableBorder
+                  fz="sm"
+                  maw={720}
+                  aria-label={`Changes at position ${step.event.position}`}
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Field</Table.Th>
+                      <Table.Th scope="col">Before</Table.Th>
+                      <Table.Th scope="col">After</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {changes.map((change) => (
+                      <Table.Tr key={change.field}>
+                        <Table.Td>{fieldLabel(change.field)}</Table.Td>
+                        <Table.Td>
+                          <Code c="dark.7" bg="red.0">
+                            {shown(change.before)}
+                          </Code>
+                        </Table.Td>
+                        <Table.Td>
+                          <Code c="dark.7" bg="green.0">
+                            {shown(change.after)}
+                          </Code>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Stack>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -1,0 +1,9 @@
+import { Center, Loader } from '@mantine/core';
+
+export function Loading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center py="xl">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}

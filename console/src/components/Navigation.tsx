@@ -1,0 +1,106 @@
+import { Box, Divider, NavLink, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useModuleIndex } from '../api/modules';
+import { holds } from '../api/principal';
+import { usePrincipal, useSession } from '../api/session';
+
+/** The resources of one module, listed under its link once the module is open. */
+function ModuleLinks({
+  id,
+  shortTitle,
+  current,
+  onNavigate,
+}: {
+  id: string;
+  shortTitle: string;
+  current: string;
+  onNavigate(): void;
+}) {
+  const base = `/m/${id}`;
+  const open = current === base || current.startsWith(`${base}/`);
+  const index = useModuleIndex(id);
+  // Not the library's nested links: a link with children toggles them instead of going to the module.
+  return (
+    <>
+      <NavLink component={Link} to={base} label={shortTitle} active={current === base} onClick={onNavigate} />
+      {open && (
+        <Box pl="md">
+          {index.data?.resources.map((resource) => {
+            const to = `${base}/${resource.name}`;
+            return (
+              <NavLink
+                key={resource.name}
+                component={Link}
+                to={to}
+                label={resource.name}
+                active={current === to || current.startsWith(`${to}/`)}
+                onClick={onNavigate}
+              />
+            );
+          })}
+        </Box>
+      )}
+    </>
+  );
+}
+
+export function Navigation({ current, onNavigate }: { current: string; onNavigate(): void }) {
+  const { settings } = useSession();
+  const principal = usePrincipal();
+  const auditor = holds(principal, 'auditor');
+  const section = (label: string) => (
+    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+      {label}
+    </Text>
+  );
+  return (
+    <>
+      <NavLink component={Link} to="/" label="Overview" active={current === '/'} onClick={onNavigate} />
+      <NavLink
+        component={Link}
+        to="/approvals"
+        label="Approvals"
+        active={current === '/approvals'}
+        onClick={onNavigate}
+      />
+      {section('Back office')}
+      {settings.modules.map((module) => (
+        <ModuleLinks key={module.id} {...module} current={current} onNavigate={onNavigate} />
+      ))}
+      {auditor && (
+        <>
+          <Divider my="xs" />
+          {section('Audit')}
+          <NavLink
+            component={Link}
+            to="/audit"
+            label="Event log"
+            active={current === '/audit'}
+            onClick={onNavigate}
+          />
+          <NavLink
+            component={Link}
+            to="/audit/verify"
+            label="Verify and checkpoints"
+            active={current === '/audit/verify'}
+            onClick={onNavigate}
+          />
+          <NavLink
+            component={Link}
+            to="/audit/parked"
+            label="Parked events"
+            active={current === '/audit/parked'}
+            onClick={onNavigate}
+          />
+          <NavLink
+            component={Link}
+            to="/audit/erasures"
+            label="Erasures"
+            active={current === '/audit/erasures'}
+            onClick={onNavigate}
+          />
+        </>
+      )}
+    </>
+  );
+}

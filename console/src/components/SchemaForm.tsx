@@ -1,0 +1,122 @@
+import { Checkbox, JsonInput, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { nonNull, type JsonSchema, type OpenApi } from '../api/openapi';
+import { fieldLabel } from './FieldValue';
+
+/** How one body field is entered. */
+type FieldKind = 'choice' | 'yes-no' | 'number' | 'date' | 'long-text' | 'text' | 'json';
+
+export interface FormField {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  nullable: boolean;
+  schema: JsonSchema;
+}
+
+function kindOf(schema: JsonSchema): FieldKind {
+  if (schema.enum) return 'choice';
+  switch (schema.type) {
+    case 'boolean':
+      return 'yes-no';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'string':
+      if (schema.format === 'date') return 'date';
+      return (schema.maxLength ?? 0) > 200 ? 'long-text' : 'text';
+    default:
+      return 'json';
+  }
+}
+
+/** The fields of an object schema, in its order. */
+export function fieldsOf(api: OpenApi, body: JsonSchema | undefined): FormField[] {
+  const required = new Set(body?.required ?? []);
+  return Object.entries(body?.properties ?? {}).map(([name, property]) => {
+    const { schema, nullable } = nonNull(api, property);
+    const withDescription = { ...schema, description: schema.description ?? property.description };
+    return { name, kind: kindOf(schema), required: required.has(name), nullable, schema: withDescription };
+  });
+}
+
+export type FormValues = Record<string, string | number | boolean>;
+
+export const initialValues = (fields: FormField[]): FormValues =>
+  Object.fromEntries(fields.map((field) => [field.name, field.kind === 'yes-no' ? false : '']));
+
+/**
+ * The JSON body of the form's values: empty optional fields are left out, numbers and JSON parsed as
+ * their schema says; what the API makes of them (422 per field) is shown at the fields.
+ */
+export function bodyOf(fields: FormField[], values: FormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.kind === 'yes-no') {
+      if (value === true || field.required) body[field.name] = value === true;
+      continue;
+    }
+    if (value === '' || value === undefined) continue;
+    if (field.kind === 'json' && typeof value === 'string') {
+      try {
+        body[field.name] = JSON.parse(value);
+      } catch {
+        body[field.name] = value;
+      }
+    } else if (field.kind === 'number') body[field.name] = Number(value);
+    else body[field.name] = value;
+  }
+  return body;
+}
+
+export function SchemaField({ field, form }: { field: FormField; form: UseFormReturnType<FormValues> }) {
+  const { schema } = field;
+  const common = {
+    label: fieldLabel(field.name),
+    description: schema.description,
+    required: field.required,
+    ...form.getInputProps(field.name, field.kind === 'yes-no' ? { type: 'checkbox' } : undefined),
+  };
+  switch (field.kind) {
+    case 'choice':
+      return (
+        <NativeSelect
+          {...common}
+          data={[
+            { value: '', label: field.required ? 'Choose…' : '—' },
+            ...(schema.enum ?? []).map((choice) => ({ value: String(choice), label: String(choice) })),
+          ]}
+        />
+      );
+    case 'yes-no':
+      return <Checkbox {...common} />;
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          min={schema.minimum}
+          max={schema.maximum}
+          allowDecimal={schema.type === 'number'}
+        />
+      );
+    case 'date':
+      return <TextInput {...common} type="date" />;
+    case 'long-text':
+      return <Textarea {...common} autosize minRows={3} maxLength={schema.maxLength} />;
+    case 'text':
+      return <TextInput {...common} maxLength={schema.maxLength} />;
+    case 'json':
+      return <JsonInput {...common} autosize minRows={3} formatOnBlur validationError="Not valid JSON" />;
+  }
+}
+
+export function SchemaFields({ fields, form }: { fields: FormField[]; form: UseFormReturnType<FormValues> }) {
+  return (
+    <Stack>
+      {fields.map((field) => (
+        <SchemaField key={field.name} field={field} form={form} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { requestJson } from '../api/client';
+import { useModuleRequest } from '../api/module-request';
+import { useOpenApi } from '../api/modules';
+import { onRecord, writesOf } from '../api/openapi';
+import { holds } from '../api/principal';
+import { usePrincipal, useSession } from '../api/session';
+import { useModuleParams } from '../api/use-module';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { FieldValue, fieldLabel } from '../components/FieldValue';
+import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline';
+import { Loading } from '../components/Loading';
+import { PageTitle } from '../components/PageTitle';
+
+function History({ module, resource, id }: { module: string; resource: string; id: string }) {
+  const { auditUrl, token } = useSession();
+  const history = useQuery({
+    queryKey: ['audit', 'history', module, resource, id],
+    queryFn: () =>
+      requestJson<{ data: { events: HistoryStep[] } }>(
+        `${auditUrl}/api/v1/history/${module}/${resource}/${encodeURIComponent(id)}`,
+        { token },
+      ),
+  });
+  if (history.isPending) return <Loading label="Loading history" />;
+  if (history.isError) return <ErrorNotice error={history.error} title="The history could not be read" />;
+  return <HistoryTimeline steps={history.data.data.events} />;
+}
+
+export default function RecordPage() {
+  const { module, resource = '', id = '' } = useModuleParams();
+  const moduleId = module?.id ?? '';
+  const principal = usePrincipal();
+  const api = useOpenApi(moduleId);
+  const call = useModuleRequest(moduleId);
+  const record = useQuery({
+    queryKey: ['module', moduleId, 'record', resource, id],
+    queryFn: () => call<Record<string, unknown>>(`/api/v1/${resource}/${encodeURIComponent(id)}`),
+    enabled: module !== undefined,
+  });
+  if (!module) return <ErrorNotice error={new Error('No such module')} />;
+  const actions = api.data ? writesOf(api.data, resource).filter((write) => onRecord(write, resource)) : [];
+  return (
+    <>
+      <PageTitle
+        title={`${fieldLabel(resource)} ${id}`}
+        trail={[
+          { label: module.title, to: `/m/${module.id}` },
+          { label: fieldLabel(resource), to: `/m/${module.id}/${resource}` },
+        ]}
+      />
+      {actions.length > 0 && (
+        <Group mb="md">
+          {actions.map((write) => (
+            <Button
+              key={write.key}
+              component={Link}
+              variant="light"
+              to={`/m/${module.id}/${resource}/write?op=${encodeURIComponent(write.key)}&id=${encodeURIComponent(id)}`}
+            >
+              {write.operation.summary ?? write.key}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <ErrorNotice error={record.error} />
+      {record.isPending ? (
+        <Loading />
+      ) : (
+        record.data && (
+          <Paper withBorder p="lg" mb="xl">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="dl" m={0}>
+              {Object.entries(record.data).map(([name, value]) => (
+                <div key={name}>
+                  <Text component="dt" size="xs" c="dimmed" fw={600}>
+                    {fieldLabel(name)}
+                  </Text>
+                  <Text component="dd" m={0} data-field={name}>
+                    <FieldValue name={name} value={value} />
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Paper>
+        )
+      )}
+      {holds(principal, 'auditor') && (
+        <Stack>
+          <Title order={2} size="h3">
+            History
+          </Title>
+          <History module={module.id} resource={resource} id={id} />
+        </Stack>
+      )}
+    </>
+  );
+}

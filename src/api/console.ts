@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import type { Readiness } from '../readiness';
+import { logCompleted, requestIdOf } from './kit/logging';
+import type { ModuleDefinition, ModuleId } from './kit/module';
+
+/** Where the build (`npm run build:console`) leaves the console: `console/dist` beside `src` and `dist`. */
+export const CONSOLE_ROOT = path.resolve(__dirname, '../../console/dist');
+
+/** What the console needs to find the suite: each module's port, and the audit API's. */
+export interface ConsoleTargets {
+  modules: readonly Pick<ModuleDefinition, 'id' | 'title' | 'shortTitle'>[];
+  ports: Readonly<Record<ModuleId, number>>;
+  auditPort: number;
+}
+
+export class ConsoleNotBuiltError extends Error {
+  override name = 'ConsoleNotBuiltError';
+  constructor(root: string) {
+    super(`The console is not built (no ${path.join(root, 'index.html')}): run npm run build`);
+  }
+}
+
+/** The console's process (`suite console`) is ready while it serves: it serves files and opens no store. */
+export const servingFiles: Readiness = { check: async () => ({ status: 'ready', checks: {} }) };
+
+export const consoleBuilt = (root: string = CONSOLE_ROOT): boolean =>
+  existsSync(path.join(root, 'index.html'));
+
+/** The host name the browser opened the console at (`[::1]` bracketed), where the API ports are too. */
+function hostnameOf(req: IncomingMessage): string {
+  try {
+    return new URL(`http://${req.headers.host ?? 'localhost'}`).hostname;
+  } catch {
+    return 'localhost';
+  }
+}
+
+/**
+ * The page's policy: its own scripts only, and requests only to itself and the suite's API ports on
+ * the host it was opened at. Styles may be inline: the component library sets its theme's variables so.
+ */
+function securityPolicy(req: IncomingMessage, ports: readonly number[]): string {
+  const host = hostnameOf(req);
+  const apis = ports.map((port) => `http://${host}:${port}`);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${apis.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/**
+ * The console: the built single-page app, `console-config.json` naming the ports it talks to, and
+ * `index.html` for every other path (the app's own routes). It holds no credential and proxies nothing.
+ */
+export function createConsoleApp(
+  targets: ConsoleTargets,
+  logger: Logger,
+  root: string = CONSOLE_ROOT,
+): Express {
+  if (!consoleBuilt(root)) throw new ConsoleNotBuiltError(root);
+  const ports = [...targets.modules.map((module) => targets.ports[module.id]), targets.auditPort];
+  const settings = {
+    modules: targets.modules.map(({ id, title, shortTitle }) => ({
+      id,
+      title,
+      shortTitle,
+      port: targets.ports[id],
+    })),
+    audit: { port: targets.auditPort },
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((req, res, next) => {
+    const started = performance.now();
+    const id = requestIdOf(req);
+    res.setHeader('X-Request-Id', id);
+    res.once('finish', () => logCompleted(logger, req, id, res.statusCode, started));
+    next();
+  });
+  app.use((req, res, next) => {
+    res.set({
+      'Content-Security-Policy': securityPolicy(req, ports),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+    next();
+  });
+  app.get('/console-config.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(settings));
+  // File names under assets/ carry their content's hash: they may be kept for good.
+  app.use('/assets', express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y' }));
+  app.use(express.static(root, { index: false }));
+  app.get('/{*path}', (req, res) => {
+    if (path.extname(req.path) !== '') return void res.status(404).type('text/plain').send('Not found');
+    res.set('Cache-Control', 'no-cache').sendFile(path.join(root, 'index.html'));
+  });
+  return app;
+}

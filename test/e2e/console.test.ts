@@ -1,0 +1,391 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import pino from 'pino';
+import { hrmModule } from '../../src/api/hrm';
+import { CONSOLE_ROOT, consoleBuilt } from '../../src/api/console';
+import { requireApproval } from '../../src/approvals/policies';
+import { operatorContext } from '../../src/cli/common';
+import { addDepartment, addOrganization, joinEmployee } from '../../src/commands/hrm/handlers';
+import { loadConfig } from '../../src/config';
+import { issueKey } from '../../src/iam';
+import { bundleProblem } from '../../src/log-proofs/evidence';
+import { resolveLogSigner } from '../../src/log-proofs/signing-key';
+import { openSuite } from '../../src/main';
+import { createSeedContext } from '../../src/seed/context';
+import { startSuiteProcess, stopSuiteProcess, type SuiteProcess } from '../support/suite-process';
+import { tempDir } from '../support/temp-dir';
+
+jest.setTimeout(120_000);
+
+/** Debian's Chromium (`.ci/run` installs it): the tests drive no browser build of their own. */
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** The service desk's port; the other listeners follow it, the console on PORT + 12. */
+const PORT = 36_720;
+const CONSOLE = `http://127.0.0.1:${PORT + 12}`;
+const AUDIT = `http://127.0.0.1:${PORT + 10}`;
+const SESSION_SECRET = 'console-test-session-secret-0123456789abcdef';
+const LEAVE_DECISION = 'PATCH /api/v1/leave/{id}';
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface People {
+  writer: string;
+  approver: string;
+  auditor: string;
+  employee: number;
+}
+
+/**
+ * The data the story needs, written before the suite starts: an employee and their manager, a writer,
+ * an approver and an auditor of their own (API keys), and leave decisions held back for approval.
+ */
+async function prepare(dir: string): Promise<People> {
+  const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SESSION_SECRET: SESSION_SECRET });
+  const suite = await openSuite(config, { logger: pino({ level: 'silent' }) });
+  try {
+    const { commands, at } = createSeedContext(suite.eventStore, suite.ids, 'console');
+    at(new Date('2026-11-02T08:00:00Z'));
+    const organisation = await addOrganization(commands, {
+      name: 'Halcyon UK',
+      legal_name: 'Halcyon Energy UK Ltd',
+      country: 'GB',
+      website: 'https://www.halcyon.example',
+      headquarters_city: 'Manchester',
+      default_language: 'en-GB',
+      default_currency: 'GBP',
+      industry: 'Home energy technology',
+      timezone: 'Europe/London',
+      date_format: 'dd/mm/yyyy',
+    });
+    const department = await addDepartment(commands, {
+      name: 'Engineering',
+      code: 'ENG',
+      parent_department_id: null,
+      cost_center: 'CC-ENG',
+    });
+    const person = (first_name: string, last_name: string, reports_to: number | null) =>
+      joinEmployee(commands, {
+        first_name,
+        last_name,
+        company_email: `${first_name.toLowerCase()}@halcyon.example`,
+        designation: 'Software Engineer',
+        department_id: department.id,
+        organization_id: organisation.id,
+        reports_to,
+        employment_type: 'Full-time',
+        work_location: 'Manchester',
+        country: 'GB',
+        date_of_joining: '2020-01-06',
+      });
+    const manager = await person('Ada', 'Lovelace', null);
+    const employee = await person('Grace', 'Hopper', manager.id);
+    const operator = operatorContext(suite);
+    const key = async (name: string, role: 'hrm:writer' | 'hrm:approver' | 'auditor') =>
+      (
+        await issueKey(
+          operator,
+          { name, roles: [role], member: null, workspace: null, expiresIn: null },
+          SESSION_SECRET,
+        )
+      ).token;
+    await requireApproval(operator, hrmModule, LEAVE_DECISION, 'hrm:approver');
+    return {
+      writer: await key('Wendy Writer', 'hrm:writer'),
+      approver: await key('Alice Approver', 'hrm:approver'),
+      auditor: await key('Otto Auditor', 'auditor'),
+      employee: employee.id,
+    };
+  } finally {
+    await suite.close();
+  }
+}
+
+/** Serious and critical axe-core findings on the page as it is now: none are allowed. */
+async function expectAccessible(page: Page): Promise<void> {
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  });
+  expect({ url: page.url(), violations }).toEqual({ url: page.url(), violations: [] });
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+async function signIn(page: Page, token: string, name: string): Promise<void> {
+  await page.goto(`${CONSOLE}/`);
+  await page.getByLabel('API key').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('principal-name').getByText(name).waitFor();
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+}
+
+/** A page of the console once it has loaded: its heading is shown and nothing is loading any more. */
+async function settled(page: Page, heading: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.getByLabel('Loading').first().waitFor({ state: 'detached' });
+}
+
+/** The latest signed checkpoint, once the suite has signed one. */
+async function checkpointOf(token: string): Promise<string> {
+  for (const until = Date.now() + 10_000; Date.now() < until;) {
+    const answer = await fetch(`${AUDIT}/api/v1/checkpoint`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (answer.ok) return answer.text();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('no checkpoint was signed');
+}
+const treeSize = (checkpoint: string) => Number(checkpoint.split('\n')[1]);
+
+const chromiumMissing = !existsSync(CHROMIUM);
+const describeWithChromium = chromiumMissing ? describe.skip : describe;
+if (chromiumMissing) {
+  // Named so that a run without it says why: .ci/run installs it.
+  console.warn(`console browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+}
+
+describeWithChromium('the console in a browser (Debian Chromium)', () => {
+  const { dir, cleanup } = tempDir();
+  let people: People;
+  /** The checkpoint an auditor kept before the story's writes. */
+  let saved: string;
+  let suite: SuiteProcess;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!consoleBuilt()) throw new Error(`The console is not built in ${CONSOLE_ROOT}: run npm run build`);
+    people = await prepare(dir);
+    const env = {
+      SUITE_DATA_DIR: dir,
+      SUITE_SEED: 'none',
+      SUITE_SESSION_SECRET: SESSION_SECRET,
+      SUITE_API_TOKEN: 'console-test-admin-token-0123456789',
+    };
+    [suite, browser] = await Promise.all([
+      startSuiteProcess(env, PORT, { waitMs: 30_000 }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }),
+    ]);
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    await context.addInitScript({ content: AXE });
+    saved = await checkpointOf(people.auditor);
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/.test(message.text())) {
+        pageErrors.push(message.text());
+      }
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (suite) await stopSuiteProcess(suite);
+    cleanup();
+  });
+
+  afterEach(() => expect(pageErrors).toEqual([]));
+
+  it('a writer signs in, submits leave through the generated form, and proposes its approval', async () => {
+    await page.goto(`${CONSOLE}/m/hrm/leave`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('API key').fill('not-a-key-of-anyone-at-all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('The suite does not know this credential').waitFor();
+    await page.getByLabel('API key').fill(people.writer);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('principal-name').getByText('Wendy Writer').waitFor();
+    await expect(page.getByTestId('principal-roles').textContent()).resolves.toContain('hrm:writer');
+    // Back where the sign-in was asked for.
+    await settled(page, 'Leave');
+    await expectAccessible(page);
+    const navigation = page.getByRole('navigation', { name: 'Console' });
+    for (const module of ['Service desk', 'Contracts', 'HR', 'Market', 'Portfolio', 'CRM', 'Learning']) {
+      await navigation.getByRole('link', { name: module, exact: true }).waitFor();
+    }
+    for (const module of ['Content', 'Mailbox', 'Financial planning', 'Approvals']) {
+      await navigation.getByRole('link', { name: module, exact: true }).waitFor();
+    }
+    await navigation.getByRole('link', { name: 'HR', exact: true }).click();
+    await settled(page, 'HR and recruitment');
+    await expectAccessible(page);
+    await navigation.getByRole('link', { name: 'employees', exact: true }).click();
+    await settled(page, 'Employees');
+    await page.getByLabel('Search').fill('grace');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByTestId('total').getByText('1 record').waitFor();
+    await page.getByRole('cell', { name: 'Grace', exact: true }).waitFor();
+
+    await navigation.getByRole('link', { name: 'leave', exact: true }).click();
+    await settled(page, 'Leave');
+    await page.getByTestId('total').getByText('0 records').waitFor();
+    await page.getByRole('link', { name: 'Submit a leave application (Open)' }).click();
+    await settled(page, 'Submit a leave application (Open)');
+    await expectAccessible(page);
+    // The API's validation errors are shown at their fields.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('The write was refused (422 validation_error)').waitFor();
+    const employee = page.getByRole('textbox', { name: 'Employee id' });
+    await expect(employee.getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByText('Field required').first().waitFor();
+    await employee.fill(String(people.employee));
+    await page.getByLabel('Leave type').selectOption('Annual Leave');
+    await page.getByLabel('From date').fill('2026-12-14');
+    await page.getByLabel('To date').fill('2026-12-18');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await settled(page, /^Leave \d+$/);
+    const leave = page.url().split('/').pop() as string;
+    await page.locator('[data-field="status"]').getByText('Open').waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Approve, reject or cancel a leave application' }).click();
+    await settled(page, 'Approve, reject or cancel a leave application');
+    await expect(page.getByRole('textbox', { name: 'Id', exact: true }).inputValue()).resolves.toBe(leave);
+    await page.getByLabel('Status').selectOption('Approved');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Held back for approval').waitFor();
+
+    await navigation.getByRole('link', { name: 'Approvals', exact: true }).click();
+    await settled(page, 'Approvals');
+    const mine = page.getByRole('row').filter({ hasText: `/api/v1/leave/${leave}` });
+    await mine.getByText('pending').waitFor();
+    await expect(page.getByText('Nothing is waiting for you.').isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await signOut(page);
+  });
+
+  it('the approver approves it: the leave is Approved', async () => {
+    await signIn(page, people.approver, 'Alice Approver');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Approvals' }).click();
+    await settled(page, 'Approvals');
+    const waiting = page.getByRole('row').filter({ hasText: '"status":"Approved"' });
+    await waiting.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Nothing is waiting for you.').waitFor();
+    await expectAccessible(page);
+
+    await page.goto(`${CONSOLE}/m/hrm/leave?status=Approved`);
+    await settled(page, 'Leave');
+    await page.getByTestId('total').getByText('1 record').waitFor();
+    await page.getByRole('cell', { name: 'Approved' }).waitFor();
+    await signOut(page);
+  });
+
+  it('an auditor sees its history with both people, verifies the log and checks a saved checkpoint', async () => {
+    await signIn(page, people.auditor, 'Otto Auditor');
+    await page.goto(`${CONSOLE}/m/hrm/leave`);
+    await settled(page, 'Leave');
+    await page.getByRole('row').nth(1).getByRole('link').click();
+    await settled(page, /^Leave \d+$/);
+    await page.locator('[data-field="status"]').getByText('Approved').waitFor();
+    await page.getByText('ChangeApproved', { exact: true }).waitFor();
+    await page
+      .getByText(/Proposed by Wendy Writer \(key:[\w-]+\), approved by Alice Approver \(key:[\w-]+\)/)
+      .waitFor();
+    const changes = page.getByRole('table', { name: /^Changes at position/ }).last();
+    await changes.getByRole('row').filter({ hasText: 'Status' }).getByText('Approved').waitFor();
+    await expectAccessible(page);
+
+    const navigation = page.getByRole('navigation', { name: 'Console' });
+    await navigation.getByRole('link', { name: 'Verify and checkpoints' }).click();
+    await settled(page, 'Verify the log');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByTestId('verify-result').getByText('The log verifies').waitFor();
+    await page
+      .getByTestId('verify-result')
+      .getByText(/Digest up to position \d+: [0-9a-f]{64}/)
+      .waitFor();
+    await expectAccessible(page);
+
+    const older = page.getByLabel('Older checkpoint');
+    const [origin, size, , ...signatures] = saved.split('\n');
+    const forged = [origin, size, Buffer.alloc(32, 7).toString('base64'), ...signatures].join('\n');
+    await older.fill(forged);
+    await page.getByRole('button', { name: 'Check that the log extends it' }).click();
+    await page.getByText('The log does not extend this checkpoint: the consistency proof fails').waitFor();
+    await older.fill(saved);
+    await page.getByRole('button', { name: 'Check that the log extends it' }).click();
+    await page
+      .getByText(new RegExp(`The log extends the checkpoint of ${treeSize(saved)} events \\(now \\d+\\)`))
+      .waitFor();
+    const latest = await checkpointOf(people.auditor);
+    expect(treeSize(latest)).toBeGreaterThan(treeSize(saved));
+
+    await navigation.getByRole('link', { name: 'Event log' }).click();
+    await settled(page, 'Event log');
+    await page.getByLabel('Type').fill('LeaveApplicationApproved');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('cell', { name: 'LeaveApplicationApproved' }).waitFor();
+    await expectAccessible(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download evidence' }).first().click(),
+    ]);
+    const bundle = JSON.parse(readFileSync((await download.path()) as string, 'utf8'));
+    expect(bundle).toMatchObject({
+      format: 'suite-inclusion-evidence/1',
+      event: { type: 'LeaveApplicationApproved' },
+    });
+    const { verifierKey } = resolveLogSigner(loadConfig({ SUITE_DATA_DIR: dir }));
+    expect(bundleProblem(bundle, verifierKey)).toBeUndefined();
+
+    await page.getByLabel('Live tail').check();
+    await page.getByText(/^Live: /).waitFor();
+    await navigation.getByRole('link', { name: 'Parked events' }).click();
+    await settled(page, 'Parked events');
+    await page.getByText('No event is parked').waitFor();
+    await expectAccessible(page);
+    await navigation.getByRole('link', { name: 'Erasures' }).click();
+    await settled(page, 'Erasures');
+    await page.getByText('No data subject has been erased.').waitFor();
+    await expectAccessible(page);
+    await signOut(page);
+    await expect(page.evaluate('document.cookie')).resolves.toBe('');
+  });
+});
+
+/** What a browser loads before the first page shows: the entry script and what index.html preloads. */
+const FIRST_LOAD_BUDGET_BYTES = 250 * 1024;
+
+test('the console loads at most 250 kB of compressed JavaScript before its first page', () => {
+  const index = readFileSync(path.join(CONSOLE_ROOT, 'index.html'), 'utf8');
+  const scripts = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1] as string,
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  const compressed = scripts.reduce(
+    (total, script) => total + gzipSync(readFileSync(path.join(CONSOLE_ROOT, script))).length,
+    0,
+  );
+  expect(compressed).toBeLessThan(FIRST_LOAD_BUDGET_BYTES);
+});
