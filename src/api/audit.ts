@@ -346,6 +346,7 @@ export function describeAudit() {
   registry.registerPath({
     method: 'get',
     path: '/api/v1/evidence',
+    ...id('getEvidence'),
     summary:
       'The evidence that an event is in the log, as `suite audit prove` writes it: the event as stored, its inclusion proof and the signed checkpoint (`suite audit verify-bundle` checks it offline)',
     security,
@@ -354,6 +355,7 @@ export function describeAudit() {
       200: json(z.record(z.string(), z.unknown()), 'The evidence bundle (`suite-inclusion-evidence/1`)'),
       404: envelope('No such event in the tree, no such checkpoint kept, or the event came after it'),
       ...proofsDenied,
+      ...invalid,
     },
   });
   registry.registerPath({
