@@ -173,13 +173,15 @@ function accessOf(module: ModuleDefinition, need: AccessNeed) {
     .filter((header) => header.on === 'all' || need.kind === 'write')
     .map((header) => [header.name, z.string().meta({ description: header.description })]);
   const bearer = 'bearerAuth' in access.securitySchemes;
+  // A bearer credential of any role will do: no 403 for want of one.
+  const errors = Object.entries(access.errors).filter(
+    ([status]) => !(bearer && need.role === undefined && status === '403'),
+  );
   return {
     security: [Object.fromEntries(Object.keys(access.securitySchemes).map((name) => [name, []]))],
     headers: Object.fromEntries(headers) as Record<string, z.ZodString>,
     responses: {
-      ...Object.fromEntries(
-        Object.entries(access.errors).map(([status, description]) => [status, envelope(description)]),
-      ),
+      ...Object.fromEntries(errors.map(([status, description]) => [status, envelope(description)])),
       429: need.kind === 'write' ? TOO_MANY_WRITES : TOO_MANY_FAILURES,
     } as Record<string, ReturnType<typeof envelope>>,
     extensions: bearer ? { 'x-required-role': need.role } : {},
