@@ -9,7 +9,7 @@ import { esmModule } from '../../src/api/esm';
 import { MODULES } from '../../src/api/modules';
 import { openEsm, SERVER_SECRET, TOKEN, type EsmHarness } from '../support/esm-harness';
 import { openModule } from '../support/module-harness';
-import { expectEnvelope, validRequest } from './spec';
+import { expectEnvelope, SERVICE_PATHS, validRequest } from './spec';
 
 /** Three failures at once, then one every 20 s. */
 const BUDGET = { capacity: 3, refillPerSecond: 3 / 60 };
@@ -145,9 +145,8 @@ describe('failed authentication is throttled per client address', () => {
 /** The first data endpoint a module reads with GET and no path parameter. */
 function dataEndpoint(module: (typeof MODULES)[number]): string {
   const paths = (describeModule(module).runtime as { paths: Record<string, { get?: object }> }).paths;
-  const basics = ['/api/', '/api/v1/health'];
   return Object.keys(paths).find(
-    (path) => paths[path]?.get && !path.includes('{') && !basics.includes(path),
+    (path) => paths[path]?.get && !path.includes('{') && !SERVICE_PATHS.includes(path),
   ) as string;
 }
 

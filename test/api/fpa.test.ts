@@ -54,6 +54,7 @@ describe('financial planning API', () => {
         '/api/v1/proposals/{id}',
         '/api/v1/proposals/{id}/approve',
         '/api/v1/proposals/{id}/reject',
+        '/api/v1/me',
       ]);
     });
 

@@ -28,6 +28,7 @@ import {
 import { SECRET, cookieFor, writeMarketFixtures } from '../support/market-fixtures';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
 import { errorText, watchProcessFate, type ProcessFate } from '../support/process-fate';
+import { SERVICE_PATHS } from './spec';
 
 /**
  * Hostile input to every endpoint of every module, driven by the module's OpenAPI description and sent
@@ -88,7 +89,7 @@ async function openTarget(module: ModuleDefinition): Promise<Target> {
     (operation) =>
       operation.method === 'get' &&
       !operation.path.includes('{') &&
-      !['/api/', '/api/v1/health'].includes(operation.path),
+      !SERVICE_PATHS.includes(operation.path),
   ) as Operation;
   const get = (path: string, headers: HostileRequest['headers']): HostileRequest => ({
     operation: `GET ${path}`,

@@ -7,20 +7,19 @@ import { marketModule } from '../../src/api/market';
 import { MODULES } from '../../src/api/modules';
 import { cookieFor, SECRET } from '../support/market-fixtures';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
-import { expectEnvelope } from './spec';
+import { expectEnvelope, SERVICE_PATHS } from './spec';
 
 /** SUITE_READS=token, or the default (public reads). */
 const appFor = (module: ModuleDefinition, harness: ModuleHarness<unknown>, reads: 'public' | 'token') =>
   createModuleApp(module, harness.suite, { apiToken: TOKEN, sessionSecret: SECRET, reads });
 
 type Paths = Record<string, { get?: { security?: unknown } }>;
-const BASICS = ['/api/', '/api/v1/health'];
 
 /** Every GET of a module's data, with `1` for path parameters. */
 function dataReads(module: ModuleDefinition): string[] {
   const { paths } = describeModule(module).runtime as { paths: Paths };
   return Object.keys(paths)
-    .filter((path) => paths[path]?.get && !BASICS.includes(path))
+    .filter((path) => paths[path]?.get && !SERVICE_PATHS.includes(path))
     .map((path) => path.replace(/\{\w+\}/g, '1'));
 }
 
@@ -61,7 +60,7 @@ describe.each(PUBLIC_READ_MODULES.map((module) => [module.id, module] as const))
         paths: Paths;
       };
       for (const [path, operations] of Object.entries(paths)) {
-        if (!operations.get || BASICS.includes(path)) continue;
+        if (!operations.get || SERVICE_PATHS.includes(path)) continue;
         expect([path, operations.get.security]).toEqual([path, [{ bearerAuth: [] }]]);
       }
     });

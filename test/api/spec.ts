@@ -2,6 +2,9 @@ import type { Response } from 'supertest';
 import { TOKEN } from '../support/esm-harness';
 
 /** Field types as the spec's tables write them (suite-api-v1.md, section 2.1). */
+/** The paths every port answers besides its data: its index, health and probes. */
+export const SERVICE_PATHS = ['/api/', '/api/v1/health', '/livez', '/readyz'];
+
 export type SpecType = 'integer' | 'integer|null' | 'string' | 'string|null' | 'boolean';
 export type SpecTable = Readonly<Record<string, SpecType>>;
 
