@@ -87,9 +87,7 @@ async function openTarget(module: ModuleDefinition): Promise<Target> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const probe = operationsOf(describeModule(module).runtime).find(
     (operation) =>
-      operation.method === 'get' &&
-      !operation.path.includes('{') &&
-      !SERVICE_PATHS.includes(operation.path),
+      operation.method === 'get' && !operation.path.includes('{') && !SERVICE_PATHS.includes(operation.path),
   ) as Operation;
   const get = (path: string, headers: HostileRequest['headers']): HostileRequest => ({
     operation: `GET ${path}`,
