@@ -36,52 +36,46 @@ async function lastHash(suite: Suite): Promise<string> {
 }
 
 describe('demo data and rebuild', () => {
+  // Seeding takes seconds: one seeded suite serves every case; the first case seeds a second to compare.
+  let seeded: { suite: Suite; cleanup: () => void };
+  beforeAll(async () => {
+    seeded = await seededSuite('demo');
+  });
+  afterAll(async () => {
+    await seeded.suite.close();
+    seeded.cleanup();
+  });
+
   it('writes the same events, read models and hash-chain head for the same seed', async () => {
-    const a = await seededSuite('demo');
-    const b = await seededSuite('demo');
+    const other = await seededSuite('demo');
     try {
-      expect(await a.suite.eventStore.headPosition()).toBeGreaterThan(1000);
-      expect(await lastHash(a.suite)).toBe(await lastHash(b.suite));
-      expect(await snapshot(a.suite)).toEqual(await snapshot(b.suite));
+      expect(await seeded.suite.eventStore.headPosition()).toBeGreaterThan(1000);
+      expect(await lastHash(other.suite)).toBe(await lastHash(seeded.suite));
+      expect(await snapshot(other.suite)).toEqual(await snapshot(seeded.suite));
     } finally {
-      for (const { suite, cleanup } of [a, b]) {
-        await suite.close();
-        cleanup();
-      }
+      await other.suite.close();
+      other.cleanup();
     }
   });
 
   it('seeds departments, a catalogue, a knowledge base and a few hundred requests across statuses', async () => {
-    const { suite, cleanup } = await seededSuite('demo');
-    try {
-      const models = await snapshot(suite);
-      expect(models['esm.departments']!.length).toBeGreaterThanOrEqual(5);
-      expect(models['esm.services']!.length).toBeGreaterThanOrEqual(15);
-      expect(models['esm.knowledge']!.length).toBeGreaterThanOrEqual(20);
-      const requests = models['esm.requests']!.map((text) => JSON.parse(text) as { status: string });
-      expect(requests.length).toBeGreaterThanOrEqual(200);
-      expect(new Set(requests.map((request) => request.status)).size).toBeGreaterThanOrEqual(5);
-      const services = models['esm.services']!.map((text) => JSON.parse(text) as { form_schema: string });
-      for (const service of services)
-        expect(JSON.parse(service.form_schema)).toMatchObject({ type: 'object' });
-      expect(await seedDemoData(suite, 'demo')).toBe(false);
-    } finally {
-      await suite.close();
-      cleanup();
-    }
+    const models = await snapshot(seeded.suite);
+    expect(models['esm.departments']!.length).toBeGreaterThanOrEqual(5);
+    expect(models['esm.services']!.length).toBeGreaterThanOrEqual(15);
+    expect(models['esm.knowledge']!.length).toBeGreaterThanOrEqual(20);
+    const requests = models['esm.requests']!.map((text) => JSON.parse(text) as { status: string });
+    expect(requests.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(requests.map((request) => request.status)).size).toBeGreaterThanOrEqual(5);
+    const services = models['esm.services']!.map((text) => JSON.parse(text) as { form_schema: string });
+    for (const service of services) expect(JSON.parse(service.form_schema)).toMatchObject({ type: 'object' });
+    expect(await seedDemoData(seeded.suite, 'demo')).toBe(false);
   });
 
   it('rebuilds read models identical to the live ones', async () => {
-    const { suite, cleanup } = await seededSuite('demo');
-    try {
-      const live = await snapshot(suite);
-      const progress: number[] = [];
-      await suite.runtime.rebuild((position) => progress.push(position));
-      expect(progress[progress.length - 1]).toBe(await suite.eventStore.headPosition());
-      expect(await snapshot(suite)).toEqual(live);
-    } finally {
-      await suite.close();
-      cleanup();
-    }
+    const live = await snapshot(seeded.suite);
+    const progress: number[] = [];
+    await seeded.suite.runtime.rebuild((position) => progress.push(position));
+    expect(progress[progress.length - 1]).toBe(await seeded.suite.eventStore.headPosition());
+    expect(await snapshot(seeded.suite)).toEqual(live);
   });
 });
