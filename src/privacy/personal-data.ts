@@ -3,7 +3,6 @@ import { DomainError } from '../commands/errors';
 import { definitionFor, type SuiteCatalog } from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
 import { erasedValue, IV_SIZE, open, seal, sealedHeader, type ErasedAs } from './sealed-value';
-import type { OpenedValues } from './opened-values';
 import type { KeysBySubject, RandomBytes, SubjectKeyStore } from './subject-keys';
 
 /**
@@ -109,12 +108,11 @@ function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
   return at;
 }
 
-/** What sealing takes: the declarations, the keys, where IVs come from, and the values it remembers opened. */
+/** What sealing takes: the declarations, the keys, and where IVs come from. */
 export interface Sealing {
   catalog: SuiteCatalog;
   keys: SubjectKeyStore;
   randomBytes: RandomBytes;
-  opened?: OpenedValues;
 }
 
 /**
@@ -125,7 +123,7 @@ export interface Sealing {
 export async function sealEvents(
   stream: string,
   events: readonly PendingEvent[],
-  { catalog, keys, randomBytes, opened }: Sealing,
+  { catalog, keys, randomBytes }: Sealing,
   { creating = false } = {},
 ): Promise<PendingEvent[]> {
   for (const { data } of events) {
@@ -159,11 +157,7 @@ export async function sealEvents(
         replaceAt(
           data,
           stepsOf(path),
-          (value) => {
-            const sealed = seal(value, subject, key, erased, randomBytes(IV_SIZE));
-            opened?.remember(sealed, value);
-            return sealed;
-          },
+          (value) => seal(value, subject, key, erased, randomBytes(IV_SIZE)),
           copies,
         );
       }
@@ -173,7 +167,10 @@ export async function sealEvents(
 }
 
 /** The key ids of the sealed values in data, by subject; undefined when it holds none (most events: nothing allocated). */
-function sealedKeyIds(value: Json, found?: Map<string, Set<string>>): Map<string, Set<string>> | undefined {
+export function sealedKeyIds(
+  value: Json,
+  found?: Map<string, Set<string>>,
+): Map<string, Set<string>> | undefined {
   if (typeof value === 'string') {
     const header = sealedHeader(value);
     if (!header) return found;
@@ -193,22 +190,18 @@ function sealedKeyIds(value: Json, found?: Map<string, Set<string>>): Map<string
 const holdsSealed = (value: Json): boolean => sealedKeyIds(value) !== undefined;
 
 /** The value with its sealed values opened or read as erased: a copy only along the paths that held some. */
-function openValue(value: Json, keys: KeysBySubject, openedValues: OpenedValues | undefined): Json {
+function openValue(value: Json, keys: KeysBySubject): Json {
   if (typeof value === 'string') {
     const header = sealedHeader(value);
     if (!header) return value;
     const key = keys.get(header.subject)?.get(header.keyId);
-    if (!key) return erasedValue(header);
-    if (openedValues?.has(value)) return openedValues.get(value);
-    const plain = open(value, header, key);
-    openedValues?.remember(value, plain);
-    return plain;
+    return key ? open(value, header, key) : erasedValue(header);
   }
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
     let copy: Json[] | undefined;
     value.forEach((item: Json, index) => {
-      const opened = openValue(item, keys, openedValues);
+      const opened = openValue(item, keys);
       if (opened !== item) (copy ??= [...value])[index] = opened;
     });
     return copy ?? value;
@@ -216,23 +209,19 @@ function openValue(value: Json, keys: KeysBySubject, openedValues: OpenedValues 
   let copy: Record<string, Json> | undefined;
   for (const field in value) {
     const item = (value as Record<string, Json>)[field];
-    const opened = openValue(item, keys, openedValues);
+    const opened = openValue(item, keys);
     if (opened !== item) (copy ??= { ...value })[field] = opened;
   }
   return copy ?? value;
 }
 
 /** The data with every sealed value opened, or read as erased where its key is gone; the same object when it holds none. */
-export async function openData(data: Json, keys: SubjectKeyStore, opened?: OpenedValues): Promise<Json> {
-  return (await openAll([data], keys, opened))[0];
+export async function openData(data: Json, keys: SubjectKeyStore): Promise<Json> {
+  return (await openAll([data], keys))[0];
 }
 
 /** `openData` of many at once: one look in the key store for all their subjects. */
-export async function openAll(
-  data: readonly Json[],
-  keys: SubjectKeyStore,
-  opened?: OpenedValues,
-): Promise<Json[]> {
+export async function openAll(data: readonly Json[], keys: SubjectKeyStore): Promise<Json[]> {
   let keyIds: Map<string, Set<string>> | undefined;
   for (const item of data) keyIds = sealedKeyIds(item, keyIds);
   if (!keyIds) return [...data];
@@ -244,5 +233,5 @@ export async function openAll(
     // Made by another process a moment ago, or erased: only the store can tell.
     keysBySubject = new Map([...keysBySubject, ...(await keys.keysNamed(unknown))]);
   }
-  return data.map((item) => openValue(item, keysBySubject, opened));
+  return data.map((item) => openValue(item, keysBySubject));
 }

@@ -1,12 +1,12 @@
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import type { AppendOptions, AppendResult, EventStore, PendingEvent } from '../events/event-store';
-import { OpenedValues } from './opened-values';
-import { openAll, sealEvents } from './personal-data';
-import { drawnInBulk, type RandomBytes, type SubjectKeyStore } from './subject-keys';
+import { OpenedEvents } from './opened-events';
+import { openAll, sealedKeyIds, sealEvents } from './personal-data';
+import { drawnInBulk, type KeysBySubject, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
-/** Events a read holds at most to be looked up in the values opened lately (a live projection's batch, a stream). */
-const RECENT_READ = 100;
+/** Events a read holds at most to be remembered opened (a live projection's batch, a stream). */
+const REMEMBERED_READ = 100;
 
 /**
  * The log with its personal data sealed as it is appended and opened as it is read: the store
@@ -19,20 +19,32 @@ export function withPersonalData(
   keys: SubjectKeyStore,
   randomBytes: RandomBytes,
 ): EventStore {
-  const opened = new OpenedValues();
-  const sealing = { catalog, keys, randomBytes: drawnInBulk(randomBytes), opened };
+  const sealing = { catalog, keys, randomBytes: drawnInBulk(randomBytes) };
   const seal = (stream: string, events: PendingEvent[], { expectedRevision }: AppendOptions) =>
     sealEvents(stream, events, sealing, { creating: expectedRevision === 'no_stream' });
+  const openedEvents = new OpenedEvents();
   const openEvents = async <Event extends StoredEvent>(events: readonly Event[]): Promise<Event[]> => {
-    // A long read (a catch-up, a rebuild) holds values sealed long ago: looking them up first costs more than it saves.
+    const subjects = openedEvents.subjectsOf(events);
+    const known: KeysBySubject = subjects.size > 0 ? await keys.keysOf(subjects) : new Map();
+    const remembered = events.map((event) => openedEvents.opened(event, known) as Event | undefined);
+    const toOpen = events.filter((_, index) => remembered[index] === undefined);
+    if (toOpen.length === 0) return remembered as Event[];
     const data = await openAll(
-      events.map((event) => event.data),
+      toOpen.map((event) => event.data),
       keys,
-      events.length <= RECENT_READ ? opened : undefined,
     );
-    return events.map((event, index) =>
-      data[index] === event.data ? event : { ...event, data: data[index] },
-    );
+    // A long read (a catch-up, a rebuild) is not read again: remembering it would cost, not save.
+    const remember = toOpen.length <= REMEMBERED_READ;
+    let next = 0;
+    return events.map((event, index) => {
+      const found = remembered[index];
+      if (found) return found;
+      const openedData = data[next++];
+      const opened = openedData === event.data ? event : { ...event, data: openedData };
+      if (remember)
+        openedEvents.remember(event, opened, opened === event ? undefined : sealedKeyIds(event.data));
+      return opened;
+    });
   };
   /** The appended events with the data they were given (the values just sealed), unless the store answered others (a repeat). */
   const asGiven = async (
@@ -44,7 +56,16 @@ export function withPersonalData(
     if (!appended) return { ...result, events: await openEvents(result.events) };
     return {
       ...result,
-      events: result.events.map((event, index) => ({ ...event, data: given[index]?.data })),
+      events: result.events.map((stored, index) => {
+        const data = given[index]?.data;
+        if (data === stored.data) {
+          openedEvents.remember(stored, stored);
+          return stored;
+        }
+        const event = { ...stored, data };
+        openedEvents.remember(stored, event, sealedKeyIds(stored.data));
+        return event;
+      }),
     };
   };
   return {

@@ -218,6 +218,24 @@ describe('an event store with personal data', () => {
     });
   });
 
+  it('reads as erased, once its subject is erased, the events it appended and read before', async () => {
+    await appendSome();
+    const read = async () => dataOf(await store.readAll({ after: 0, limit: 100 }));
+    expect(await read()).toEqual([
+      aliceData,
+      bobData,
+      { person_id: '1', person_name: 'Alice Example' },
+      { name: 'Alice Example' },
+    ]);
+    await keys.erase(ALICE);
+    expect(await read()).toEqual([
+      aliceErased,
+      bobData,
+      { person_id: '1', person_name: '[erased]' },
+      { name: 'Alice Example' },
+    ]);
+  });
+
   describe('once a subject was erased', () => {
     beforeEach(async () => {
       await appendSome();
