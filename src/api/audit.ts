@@ -457,7 +457,8 @@ export function createAuditApp(
   identity: Identity = createIdentity({ auditToken }),
 ): RequestListener {
   const { storedEvents, auditEvents, catalog, logger } = services;
-  const table = createRouteTable(requestObserver(logger, 'audit', services.metrics), {
+  const observer = requestObserver(logger, 'audit', services.metrics);
+  const table = createRouteTable(observer, {
     index: {
       product: 'Audit',
       version: '1.0.0',
@@ -632,7 +633,7 @@ export function createAuditApp(
     liveTail(auditEvents, logger, req, res, { ...filters, after });
   });
 
-  return served(table.finish(), services.readiness);
+  return served(table.finish(), { readiness: services.readiness, observer });
 }
 
 /**

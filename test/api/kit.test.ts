@@ -88,6 +88,45 @@ describe('service desk API kit', () => {
     });
   });
 
+  describe('malformed URLs', () => {
+    const MALFORMED = [
+      ['an escape that is not hex', '?q=%zz'],
+      ['a cut escape', '?q=%E2%8'],
+      ['a byte that is not UTF-8', '?q=%FF'],
+      ['an encoded lone surrogate', '?q=%ED%A0%80'],
+    ];
+
+    it.each(MALFORMED)(
+      'answers 400 malformed_url to a query with %s, on every path',
+      async (_what, query) => {
+        const answers = [
+          await request(h.app).get(`/api/${query}`),
+          await request(h.app).get(`/api/v1/health${query}`),
+          await request(h.app).get(`/livez${query}`),
+          await request(h.app).get(`/readyz${query}`),
+          await request(h.app).get(`/api/v1/requests${query}`),
+          await request(h.app).post(`/api/v1/requests${query}`).set('Authorization', `Bearer ${TOKEN}`),
+          await request(h.app).get(`/nowhere${query}`),
+        ];
+        for (const res of answers) {
+          expectEnvelope(res, 400, 'malformed_url');
+          expect(res.headers['x-request-id']).toMatch(/\S/);
+        }
+      },
+    );
+
+    it('answers 400 malformed_url to a path that does not decode, before looking for a record', async () => {
+      expectEnvelope(await request(h.app).get('/api/v1/requests/%FF'), 400, 'malformed_url');
+      expectEnvelope(await request(h.app).get('/api/v1/proposals/%zz'), 400, 'malformed_url');
+    });
+
+    it('takes well-encoded escapes, reserved characters among them, as the values they spell', async () => {
+      await request(h.app).get('/api/v1/health?q=%2F%25%20%C3%A9').expect(200);
+      const res = await request(h.app).get('/api/v1/services?q=System%20acc%65ss').expect(200);
+      expect(res.body.data.map((service: { name: string }) => service.name)).toEqual(['System access']);
+    });
+  });
+
   describe('request ids', () => {
     it('returns a generated X-Request-Id on every response', async () => {
       const first = await request(h.app).get('/api/v1/health');

@@ -97,11 +97,12 @@ export function createModuleApp(
     createWriteRouter(module, services, authorize, observer, options),
     createModuleRouteRouter(module, services, authorize, observer, options),
   ];
-  return served((req, res) => {
+  const dispatch: RequestListener = (req, res) => {
     try {
       if (!routers.some((route) => route(req, res))) app(req, res);
     } catch (error) {
       answerFailure({ req, res, observer, requestId: requestIdOf(req), started: performance.now() }, error);
     }
-  }, services.readiness);
+  };
+  return served(dispatch, { readiness: services.readiness, observer });
 }

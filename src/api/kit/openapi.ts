@@ -429,12 +429,31 @@ function checkOperationIds(registry: OpenAPIRegistry): void {
   }
 }
 
+const MALFORMED_URL = '`malformed_url`: the URL (path or query) is not valid percent-encoded UTF-8';
+
+/**
+ * The operation with the 400 every operation of every API may answer (its port refuses a malformed
+ * URL before any route: `served`), joined to the operation's own 400 when it has one.
+ */
+function refusingMalformedUrls(route: RouteConfig): RouteConfig {
+  const own = route.responses[400];
+  const answer =
+    own && 'description' in own
+      ? { ...own, description: `${own.description}; or ${MALFORMED_URL}` }
+      : envelope(MALFORMED_URL);
+  return { ...route, responses: { ...route.responses, 400: answer } };
+}
+
 export function generateDescriptions(
   registry: OpenAPIRegistry,
   info: { title: string; version: string; description: string },
 ): Descriptions {
   checkOperationIds(registry);
-  const { definitions } = registry;
+  const definitions = registry.definitions.map((definition) =>
+    definition.type === 'route'
+      ? { ...definition, route: refusingMalformedUrls(definition.route) }
+      : definition,
+  );
   const document = {
     info,
     // Each API is served from its own base address, as is its description: paths start there.
