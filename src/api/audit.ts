@@ -40,6 +40,7 @@ import {
   registerBasics,
 } from './kit/openapi';
 import { parseItemId } from './kit/reads';
+import { LICENSE_PATH } from './kit/license';
 import { createRouteTable } from './kit/routes';
 import { requestObserver, served, type ServingServices } from './kit/observation';
 import { integerParameter, shortened } from './kit/validation';
@@ -467,6 +468,7 @@ export function createAuditApp(
         openapi: '/api/openapi.json',
         swagger: '/swagger.json',
         docs: '/api/docs',
+        license: LICENSE_PATH,
       },
       endpoints: [
         '/api/v1/events',

@@ -216,6 +216,14 @@ describe('service desk API kit', () => {
       for (const [method, path] of ENDPOINTS) expect(paths(compat)[path]?.[method]).toBeDefined();
     });
 
+    it('serves the licence terms the 3.0.3 form names, in plain text', async () => {
+      const compat = (await request(h.app).get('/swagger.json').expect(200)).body as Doc;
+      const { url } = (compat.info as { license: { url: string } }).license;
+      const res = await request(h.app).get(url).expect(200);
+      expect(res.type).toBe('text/plain');
+      expect(res.text).toMatch(/^Proprietary: all rights reserved\./);
+    });
+
     it('serves Swagger UI HTML at /api/docs/', async () => {
       const res = await request(h.app).get('/api/docs/').expect(200);
       expect(res.type).toBe('text/html');

@@ -68,11 +68,8 @@ const NOTHING_TO_READ = [
   'audit_getErasure',
 ];
 
-/**
- * What Redocly's recommended rules may say: the trailing slash of `GET /api/` (the specification
- * names the path); no license (the suite is not licensed to others).
- */
-const ALLOWED_BY_LINT = ['no-path-trailing-slash #/paths/~1api~1', 'info-license #/info'];
+/** What Redocly's recommended rules may say: the trailing slash of `GET /api/`, which the specification names. */
+const ALLOWED_BY_LINT = ['no-path-trailing-slash #/paths/~1api~1'];
 
 /** A query no client made from a description sends: a percent escape that is not UTF-8. */
 const MALFORMED_QUERY = 'q=%FF';
@@ -540,6 +537,20 @@ describe('the descriptions of every API of the suite', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('name the licence in both forms, its terms served where the 3.0.3 form says', async () => {
+    for (const api of APIS) {
+      const { runtime, compatibility } = described[api];
+      const licence = (document: OpenApiDocument) => (document.info as { license?: object }).license;
+      expect(licence(runtime)).toEqual({ name: expect.any(String), identifier: 'LicenseRef-Proprietary' });
+      expect(licence(compatibility)).toEqual({ name: expect.any(String), url: expect.any(String) });
+      const { url } = licence(compatibility) as { url: string };
+      const terms = await fetch(new URL(url, `${contract.base.configured[api]}/`));
+      expect(terms.status).toBe(200);
+      expect(terms.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await terms.text()).toMatch(/^Proprietary/);
+    }
   });
 
   it('describe the 400 that every operation, whatever its method, answers a malformed URL with', async () => {

@@ -8,6 +8,7 @@ import { createModuleRouteRouter } from './module-routes';
 import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
 import { describeModule, openApiPath } from './openapi';
+import { LICENSE_PATH } from './license';
 import { createReadRouter } from './read-router';
 import { createRouteTable } from './routes';
 import { createWriteRouter, type WriteServices } from './writes';
@@ -25,6 +26,7 @@ function apiIndex(module: ModuleDefinition) {
       openapi: '/api/openapi.json',
       swagger: '/swagger.json',
       docs: '/api/docs',
+      license: LICENSE_PATH,
     },
     resources: module.resources.map((resource) => ({
       name: resource.path,

@@ -9,6 +9,7 @@ import type { CollectionDefinition } from '../../projections/read-store';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 import { BEARER_AUTH, BEARER_ERRORS } from './bearer-scheme';
 import { MIN_POSITION_WAIT_MS } from './consistency';
+import { DESCRIBED_LICENSE } from './license';
 import { describeNulls } from './openapi-nulls';
 import { ProposalSchema } from './proposal-schema';
 import {
@@ -454,17 +455,22 @@ export function generateDescriptions(
       ? { ...definition, route: refusingMalformedUrls(definition.route) }
       : definition,
   );
-  const document = {
-    info,
-    // Each API is served from its own base address, as is its description: paths start there.
-    servers: [{ url: '/', description: 'The base address this description is served from' }],
-  };
+  // Each API is served from its own base address, as is its description: paths start there.
+  const servers = [{ url: '/', description: 'The base address this description is served from' }];
   return {
     runtime: describeNulls(
-      new OpenApiGeneratorV31(definitions).generateDocument({ openapi: '3.1.0', ...document }),
+      new OpenApiGeneratorV31(definitions).generateDocument({
+        openapi: '3.1.0',
+        info: { ...info, license: DESCRIBED_LICENSE.runtime },
+        servers,
+      }),
     ),
     compatibility: describeNulls(
-      new OpenApiGeneratorV3(definitions).generateDocument({ openapi: '3.0.3', ...document }),
+      new OpenApiGeneratorV3(definitions).generateDocument({
+        openapi: '3.0.3',
+        info: { ...info, license: DESCRIBED_LICENSE.compatibility },
+        servers,
+      }),
     ),
   };
 }
