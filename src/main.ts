@@ -11,7 +11,7 @@ import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import { consoleBuilt, createConsoleApp } from './api/console';
 import { allowingOrigins } from './api/kit/cors';
-import { served } from './api/kit/observation';
+import { loggingObserver, served } from './api/kit/observation';
 import { createAuthThrottle } from './api/kit/auth-throttle';
 import { createIdentity, type Identity } from './api/kit/identity';
 import { resolveSessionSecret } from './api/kit/session-secret';
@@ -356,7 +356,10 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     const targets = { modules: suite.modules, ports: config.ports, auditPort: config.auditPort };
     servers.push(
       await listen(
-        served(createConsoleApp(targets, logger), suite.readiness),
+        served(createConsoleApp(targets, logger), {
+          readiness: suite.readiness,
+          observer: loggingObserver(logger),
+        }),
         config.consolePort,
         config.host,
       ),

@@ -4,7 +4,7 @@ import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import { createConsoleApp, servingFiles } from './api/console';
 import { allowingOrigins } from './api/kit/cors';
-import { served } from './api/kit/observation';
+import { loggingObserver, served } from './api/kit/observation';
 import type { ModuleDefinition } from './api/kit/module';
 import path from 'node:path';
 import { ConfigError, type Config } from './config';
@@ -127,7 +127,10 @@ export async function startConsoleRole(
   logger: Logger,
 ): Promise<{ servers: Server[]; stop(): Promise<void> }> {
   const targets = { modules, ports: config.ports, auditPort: config.auditPort };
-  const app = served(createConsoleApp(targets, logger), servingFiles);
+  const app = served(createConsoleApp(targets, logger), {
+    readiness: servingFiles,
+    observer: loggingObserver(logger),
+  });
   const server = await listen(app, config.consolePort, config.host);
   logger.info({ url: `http://${config.host}:${config.consolePort}/` }, 'console role');
   return { servers: [server], stop: () => closeServer(server, { interruptActive: false }) };

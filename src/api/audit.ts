@@ -40,6 +40,7 @@ import {
   registerBasics,
 } from './kit/openapi';
 import { parseItemId } from './kit/reads';
+import { LICENSE_PATH } from './kit/license';
 import { createRouteTable } from './kit/routes';
 import { requestObserver, served, type ServingServices } from './kit/observation';
 import { integerParameter, shortened } from './kit/validation';
@@ -457,7 +458,8 @@ export function createAuditApp(
   identity: Identity = createIdentity({ auditToken }),
 ): RequestListener {
   const { storedEvents, auditEvents, catalog, logger } = services;
-  const table = createRouteTable(requestObserver(logger, 'audit', services.metrics), {
+  const observer = requestObserver(logger, 'audit', services.metrics);
+  const table = createRouteTable(observer, {
     index: {
       product: 'Audit',
       version: '1.0.0',
@@ -466,6 +468,7 @@ export function createAuditApp(
         openapi: '/api/openapi.json',
         swagger: '/swagger.json',
         docs: '/api/docs',
+        license: LICENSE_PATH,
       },
       endpoints: [
         '/api/v1/events',
@@ -632,7 +635,7 @@ export function createAuditApp(
     liveTail(auditEvents, logger, req, res, { ...filters, after });
   });
 
-  return served(table.finish(), services.readiness);
+  return served(table.finish(), { readiness: services.readiness, observer });
 }
 
 /**

@@ -88,6 +88,45 @@ describe('service desk API kit', () => {
     });
   });
 
+  describe('malformed URLs', () => {
+    const MALFORMED = [
+      ['an escape that is not hex', '?q=%zz'],
+      ['a cut escape', '?q=%E2%8'],
+      ['a byte that is not UTF-8', '?q=%FF'],
+      ['an encoded lone surrogate', '?q=%ED%A0%80'],
+    ];
+
+    it.each(MALFORMED)(
+      'answers 400 malformed_url to a query with %s, on every path',
+      async (_what, query) => {
+        const answers = [
+          await request(h.app).get(`/api/${query}`),
+          await request(h.app).get(`/api/v1/health${query}`),
+          await request(h.app).get(`/livez${query}`),
+          await request(h.app).get(`/readyz${query}`),
+          await request(h.app).get(`/api/v1/requests${query}`),
+          await request(h.app).post(`/api/v1/requests${query}`).set('Authorization', `Bearer ${TOKEN}`),
+          await request(h.app).get(`/nowhere${query}`),
+        ];
+        for (const res of answers) {
+          expectEnvelope(res, 400, 'malformed_url');
+          expect(res.headers['x-request-id']).toMatch(/\S/);
+        }
+      },
+    );
+
+    it('answers 400 malformed_url to a path that does not decode, before looking for a record', async () => {
+      expectEnvelope(await request(h.app).get('/api/v1/requests/%FF'), 400, 'malformed_url');
+      expectEnvelope(await request(h.app).get('/api/v1/proposals/%zz'), 400, 'malformed_url');
+    });
+
+    it('takes well-encoded escapes, reserved characters among them, as the values they spell', async () => {
+      await request(h.app).get('/api/v1/health?q=%2F%25%20%C3%A9').expect(200);
+      const res = await request(h.app).get('/api/v1/services?q=System%20acc%65ss').expect(200);
+      expect(res.body.data.map((service: { name: string }) => service.name)).toEqual(['System access']);
+    });
+  });
+
   describe('request ids', () => {
     it('returns a generated X-Request-Id on every response', async () => {
       const first = await request(h.app).get('/api/v1/health');
@@ -175,6 +214,14 @@ describe('service desk API kit', () => {
       expect(compat.openapi).toMatch(/^3\.0\.\d+$/);
       expect(compat.info).toMatchObject({ version: '1.0.0' });
       for (const [method, path] of ENDPOINTS) expect(paths(compat)[path]?.[method]).toBeDefined();
+    });
+
+    it('serves the licence terms the 3.0.3 form names, in plain text', async () => {
+      const compat = (await request(h.app).get('/swagger.json').expect(200)).body as Doc;
+      const { url } = (compat.info as { license: { url: string } }).license;
+      const res = await request(h.app).get(url).expect(200);
+      expect(res.type).toBe('text/plain');
+      expect(res.text).toMatch(/^Proprietary: all rights reserved\./);
     });
 
     it('serves Swagger UI HTML at /api/docs/', async () => {

@@ -8,6 +8,7 @@ import { createModuleRouteRouter } from './module-routes';
 import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
 import { describeModule, openApiPath } from './openapi';
+import { LICENSE_PATH } from './license';
 import { createReadRouter } from './read-router';
 import { createRouteTable } from './routes';
 import { createWriteRouter, type WriteServices } from './writes';
@@ -25,6 +26,7 @@ function apiIndex(module: ModuleDefinition) {
       openapi: '/api/openapi.json',
       swagger: '/swagger.json',
       docs: '/api/docs',
+      license: LICENSE_PATH,
     },
     resources: module.resources.map((resource) => ({
       name: resource.path,
@@ -97,11 +99,12 @@ export function createModuleApp(
     createWriteRouter(module, services, authorize, observer, options),
     createModuleRouteRouter(module, services, authorize, observer, options),
   ];
-  return served((req, res) => {
+  const dispatch: RequestListener = (req, res) => {
     try {
       if (!routers.some((route) => route(req, res))) app(req, res);
     } catch (error) {
       answerFailure({ req, res, observer, requestId: requestIdOf(req), started: performance.now() }, error);
     }
-  }, services.readiness);
+  };
+  return served(dispatch, { readiness: services.readiness, observer });
 }

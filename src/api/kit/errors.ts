@@ -84,10 +84,6 @@ export function errorEnvelope(error: ApiError): ErrorEnvelope {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return new ApiError(error.code, error.message, error.details);
-  // Express decodes path parameters itself, and throws this when one is not percent-encoded UTF-8.
-  if (error instanceof URIError) {
-    return new ApiError('malformed_url', 'The request URL is not valid percent-encoded UTF-8');
-  }
   if (error instanceof WrongExpectedRevisionError) {
     return new ApiError('concurrency_conflict', 'The record was changed by another write; try again');
   }

@@ -135,7 +135,10 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
 }
 
-/** `/api/v1/requests/:item_id` -> a matcher giving `{ item_id }` for `/api/v1/requests/42` (or `/42/`). */
+/**
+ * `/api/v1/requests/:item_id` -> a matcher giving `{ item_id }` for `/api/v1/requests/42` (or `/42/`),
+ * decoded: a path that does not decode never gets here (`served` refuses it).
+ */
 export function pathMatcher(pattern: string): (path: string) => Record<string, string> | null {
   const names: string[] = [];
   const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_match, name: string) => {
@@ -146,14 +149,8 @@ export function pathMatcher(pattern: string): (path: string) => Record<string, s
   return (path) => {
     const match = regex.exec(path);
     if (!match) return null;
-    return Object.fromEntries(names.map((name, index) => [name, decodeSegment(match[index + 1] as string)]));
+    return Object.fromEntries(
+      names.map((name, index) => [name, decodeURIComponent(match[index + 1] as string)]),
+    );
   };
-}
-
-export function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -5,6 +5,7 @@ import type { Readiness } from '../../readiness';
 import { tracing } from '../../telemetry/tracing';
 import { logCompleted } from './logging';
 import { probeRouter } from './probes';
+import { malformedUrlRouter, wellEncoded } from './url-encoding';
 
 /** What a process gives every port it serves: its metrics registry, and whether it can serve. */
 export interface ServingServices {
@@ -71,16 +72,34 @@ export function requestObserver(logger: Logger, module: string, registry: Regist
   };
 }
 
+/** The observer of a port whose requests are logged but not measured (the console's). */
+export function loggingObserver(logger: Logger): RequestObserver {
+  return {
+    logger,
+    completed: (req, requestId, _route, status, started) =>
+      logCompleted(logger, req, requestId, status, started),
+  };
+}
+
 /**
  * A port's handler as served: the probes first (neither logged, measured nor traced), then each
- * request within its server span when tracing is on.
+ * request within its server span when tracing is on, a URL that is not percent-encoded UTF-8 refused
+ * before the handler sees it (400 `malformed_url`, on every path).
  */
-export function served(handle: RequestListener, readiness: Readiness): RequestListener {
+export function served(
+  handle: RequestListener,
+  { readiness, observer }: { readiness: Readiness; observer: RequestObserver },
+): RequestListener {
   const probes = probeRouter(readiness);
+  const refusesMalformedUrl = malformedUrlRouter(observer);
+  const answer: RequestListener = (req, res) => {
+    if (!refusesMalformedUrl(req, res)) handle(req, res);
+  };
   return (req, res) => {
-    if (probes(req, res)) return;
+    // A URL that is not well encoded is no probe: it is refused as any other request is.
+    if (wellEncoded(req.url ?? '/') && probes(req, res)) return;
     const traces = tracing();
-    if (traces) traces.serve(req, res, () => handle(req, res));
-    else handle(req, res);
+    if (traces) traces.serve(req, res, () => answer(req, res));
+    else answer(req, res);
   };
 }

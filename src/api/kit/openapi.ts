@@ -9,6 +9,7 @@ import type { CollectionDefinition } from '../../projections/read-store';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 import { BEARER_AUTH, BEARER_ERRORS } from './bearer-scheme';
 import { MIN_POSITION_WAIT_MS } from './consistency';
+import { DESCRIBED_LICENSE } from './license';
 import { describeNulls } from './openapi-nulls';
 import { ProposalSchema } from './proposal-schema';
 import {
@@ -429,23 +430,47 @@ function checkOperationIds(registry: OpenAPIRegistry): void {
   }
 }
 
+const MALFORMED_URL = '`malformed_url`: the URL (path or query) is not valid percent-encoded UTF-8';
+
+/**
+ * The operation with the 400 every operation of every API may answer (its port refuses a malformed
+ * URL before any route: `served`), joined to the operation's own 400 when it has one.
+ */
+function refusingMalformedUrls(route: RouteConfig): RouteConfig {
+  const own = route.responses[400];
+  const answer =
+    own && 'description' in own
+      ? { ...own, description: `${own.description}; or ${MALFORMED_URL}` }
+      : envelope(MALFORMED_URL);
+  return { ...route, responses: { ...route.responses, 400: answer } };
+}
+
 export function generateDescriptions(
   registry: OpenAPIRegistry,
   info: { title: string; version: string; description: string },
 ): Descriptions {
   checkOperationIds(registry);
-  const { definitions } = registry;
-  const document = {
-    info,
-    // Each API is served from its own base address, as is its description: paths start there.
-    servers: [{ url: '/', description: 'The base address this description is served from' }],
-  };
+  const definitions = registry.definitions.map((definition) =>
+    definition.type === 'route'
+      ? { ...definition, route: refusingMalformedUrls(definition.route) }
+      : definition,
+  );
+  // Each API is served from its own base address, as is its description: paths start there.
+  const servers = [{ url: '/', description: 'The base address this description is served from' }];
   return {
     runtime: describeNulls(
-      new OpenApiGeneratorV31(definitions).generateDocument({ openapi: '3.1.0', ...document }),
+      new OpenApiGeneratorV31(definitions).generateDocument({
+        openapi: '3.1.0',
+        info: { ...info, license: DESCRIBED_LICENSE.runtime },
+        servers,
+      }),
     ),
     compatibility: describeNulls(
-      new OpenApiGeneratorV3(definitions).generateDocument({ openapi: '3.0.3', ...document }),
+      new OpenApiGeneratorV3(definitions).generateDocument({
+        openapi: '3.0.3',
+        info: { ...info, license: DESCRIBED_LICENSE.compatibility },
+        servers,
+      }),
     ),
   };
 }

@@ -1,6 +1,6 @@
 import type { Awaitable } from '../../awaitable';
 import type { Filter, ReadStore } from '../../projections/read-store';
-import { answerFailure, decodeSegment, sendJson, type Router } from './http';
+import { answerFailure, sendJson, type Router } from './http';
 import { requestIdOf } from './logging';
 import type { RequestObserver } from './observation';
 import type { Authorize } from './access';
@@ -37,7 +37,8 @@ export function createReadRouter(
     if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
     const resource = resources.get((segments[0] as string).toLowerCase());
     if (!resource || segments.length > 2) return false;
-    const rawId = segments.length === 2 ? decodeSegment(segments[1] as string) : undefined;
+    // A path that does not decode never gets here (`served` refuses it).
+    const rawId = segments.length === 2 ? decodeURIComponent(segments[1] as string) : undefined;
     const templates = routes.get(resource) as { list: string; item: string };
     const route = rawId === undefined ? templates.list : templates.item;
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import { ApiError } from './errors';
 import { sendError } from './http';
+import { LICENSE_PATH, LICENSE_TERMS } from './license';
 import { requestIdOf } from './logging';
 import type { RequestObserver } from './observation';
 import { openApiPath, type Descriptions } from './openapi';
@@ -53,9 +54,10 @@ function requestObservation(observer: RequestObserver): RequestHandler {
 }
 
 /**
- * An express app with request ids and logging, the API index, health and the three description
+ * An express app with request ids and logging, the API index, health, the three description
  * endpoints (`/api/openapi.json`, `/swagger.json`, `/api/docs` with Swagger UI from the installed
- * package), and a record of its routes for the 405 answers.
+ * package) and the licence terms they name (`/api/license`), and a record of its routes for the 405
+ * answers.
  */
 export function createRouteTable(
   observer: RequestObserver,
@@ -81,6 +83,7 @@ export function createRouteTable(
   route('get', '/api/v1/health', (_req, res) => void res.json(health()));
   route('get', '/api/openapi.json', (_req, res) => void res.json(descriptions.runtime));
   route('get', '/swagger.json', (_req, res) => void res.json(descriptions.compatibility));
+  route('get', LICENSE_PATH, (_req, res) => void res.type('text/plain').send(LICENSE_TERMS));
   const docsRoute: RequestHandler = (_req, res, next) => {
     res.locals.route = '/api/docs';
     next();
