@@ -1,3 +1,8 @@
+import { holds } from '../../../src/iam/holds';
+
+/** The suite's own rule of who holds a role, shared with the server (its module has no Node imports). */
+export { holds };
+
 /** Who is signed in, as `GET /api/v1/me` names them. */
 export interface Principal {
   id: string;
@@ -6,21 +11,6 @@ export interface Principal {
   roles: string[];
   member: string | null;
   workspace: string | null;
-}
-
-/**
- * Whether a principal holds a role, as the suite decides it: `admin` holds every module's roles (never
- * `auditor`), and a module's writer or approver may also read it.
- */
-export function holds(principal: Principal, role: string): boolean {
-  const { roles } = principal;
-  if (roles.includes(role)) return true;
-  if (role === 'auditor') return false;
-  if (roles.includes('admin')) return true;
-  const [module, duty] = role.split(':');
-  return (
-    duty === 'reader' && roles.some((held) => held === `${module}:writer` || held === `${module}:approver`)
-  );
 }
 
 /** Whether the principal may see a module's proposals: its writers and approvers, and admin. */
