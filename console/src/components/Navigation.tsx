@@ -1,6 +1,7 @@
 import { Box, Divider, NavLink, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useModuleIndex } from '../api/modules';
+import { useOpenApi } from '../api/modules';
+import { tablesOf } from '../api/openapi';
 import { holds } from '../api/principal';
 import { usePrincipal, useSession } from '../api/session';
 
@@ -18,21 +19,21 @@ function ModuleLinks({
 }) {
   const base = `/m/${id}`;
   const open = current === base || current.startsWith(`${base}/`);
-  const index = useModuleIndex(id);
+  const api = useOpenApi(id);
   // Not the library's nested links: a link with children toggles them instead of going to the module.
   return (
     <>
       <NavLink component={Link} to={base} label={shortTitle} active={current === base} onClick={onNavigate} />
       {open && (
         <Box pl="md">
-          {index.data?.resources.map((resource) => {
-            const to = `${base}/${resource.name}`;
+          {(api.data ? tablesOf(api.data) : []).map((table) => {
+            const to = `${base}/${table.name}`;
             return (
               <NavLink
-                key={resource.name}
+                key={table.name}
                 component={Link}
                 to={to}
-                label={resource.name}
+                label={table.name}
                 active={current === to || current.startsWith(`${to}/`)}
                 onClick={onNavigate}
               />
