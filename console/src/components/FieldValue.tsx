@@ -12,6 +12,9 @@ const STATUS_COLOURS: Record<string, string> = {
   expired: 'gray',
 };
 
+/** What a non-null personal field reads once its data subject is erased. */
+const ERASED = '[erased]';
+
 /** A web address on one line, cut short with an ellipsis: tables stay readable, the link is whole. */
 const LINK_STYLE = {
   display: 'inline-block',
@@ -23,8 +26,8 @@ const LINK_STYLE = {
 } as const;
 
 /**
- * One value of a record as a person reads it: nothing as a dash, statuses as badges, lists of values
- * joined, web addresses as links, other structures as JSON.
+ * One value of a record as a person reads it: nothing as a dash, erased data as such, statuses as
+ * badges, lists of values joined, web addresses as links, other structures as JSON.
  */
 export function FieldValue({ name, value }: { name: string; value: unknown }) {
   if (value === null || value === undefined || value === '')
@@ -45,6 +48,13 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
     );
   }
   const text = String(value);
+  if (text === ERASED) {
+    return (
+      <Text c="dimmed" fs="italic" span>
+        erased
+      </Text>
+    );
+  }
   const colour = STATUS_COLOURS[text.toLowerCase()];
   if (name === 'status' || (colour && /status|state/.test(name))) {
     return (

@@ -49,57 +49,32 @@ export function Navigation({ current, onNavigate }: { current: string; onNavigat
   const { settings } = useSession();
   const principal = usePrincipal();
   const auditor = holds(principal, 'auditor');
+  // Erasure is an administrator's duty; the rest of the audit pages are the auditors'.
+  const administrator = holds(principal, 'admin');
   const section = (label: string) => (
     <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
       {label}
     </Text>
   );
+  const link = (to: string, label: string) => (
+    <NavLink component={Link} to={to} label={label} active={current === to} onClick={onNavigate} />
+  );
   return (
     <>
-      <NavLink component={Link} to="/" label="Overview" active={current === '/'} onClick={onNavigate} />
-      <NavLink
-        component={Link}
-        to="/approvals"
-        label="Approvals"
-        active={current === '/approvals'}
-        onClick={onNavigate}
-      />
+      {link('/', 'Overview')}
+      {link('/approvals', 'Approvals')}
       {section('Back office')}
       {settings.modules.map((module) => (
         <ModuleLinks key={module.id} {...module} current={current} onNavigate={onNavigate} />
       ))}
-      {auditor && (
+      {(auditor || administrator) && (
         <>
           <Divider my="xs" />
           {section('Audit')}
-          <NavLink
-            component={Link}
-            to="/audit"
-            label="Event log"
-            active={current === '/audit'}
-            onClick={onNavigate}
-          />
-          <NavLink
-            component={Link}
-            to="/audit/verify"
-            label="Verify and checkpoints"
-            active={current === '/audit/verify'}
-            onClick={onNavigate}
-          />
-          <NavLink
-            component={Link}
-            to="/audit/parked"
-            label="Parked events"
-            active={current === '/audit/parked'}
-            onClick={onNavigate}
-          />
-          <NavLink
-            component={Link}
-            to="/audit/erasures"
-            label="Erasures"
-            active={current === '/audit/erasures'}
-            onClick={onNavigate}
-          />
+          {auditor && link('/audit', 'Event log')}
+          {auditor && link('/audit/verify', 'Verify and checkpoints')}
+          {auditor && link('/audit/parked', 'Parked events')}
+          {link('/audit/erasures', 'Erasures')}
         </>
       )}
     </>
