@@ -94,6 +94,8 @@ export interface ResourceTable {
   summary: string | undefined;
   /** Whether the list takes `limit` and `offset`; one that does not answers all its records at once. */
   paged: boolean;
+  /** The tag that groups the list with its writes in the description. */
+  tag: string | undefined;
 }
 
 const okJson = (operation: Operation | undefined) =>
@@ -118,25 +120,28 @@ export function tablesOf(api: OpenApi): ResourceTable[] {
     )?.[0];
     const name = listPath.slice(listPath.lastIndexOf('/') + 1);
     const paged = (item.get?.parameters ?? []).some((parameter) => parameter.name === 'offset');
-    return [{ name, listPath, itemPath, summary: item.get?.summary, paged }];
+    return [{ name, listPath, itemPath, summary: item.get?.summary, paged, tag: item.get?.tags?.[0] }];
   });
 }
 
-/** The writes of a module whose path starts with the table's list path. */
+/**
+ * The writes of a table: the module's POST and PATCH operations tagged as its list is (the contracts'
+ * signatures are at `/contracts/{id}/signatures`, beside the list at `/api/v1/contracts`).
+ */
 export function writesOf(api: OpenApi, table: ResourceTable): WriteOperation[] {
-  const prefix = table.listPath;
   return Object.entries(api.paths).flatMap(([path, item]) => {
-    if (OWN_PAGES.test(path) || (path !== prefix && !path.startsWith(`${prefix}/`))) return [];
+    if (OWN_PAGES.test(path)) return [];
     return (['post', 'patch'] as const).flatMap((method) => {
       const operation = item[method];
-      return operation ? [{ key: writeKey(method, path), method, path, operation }] : [];
+      return operation && table.tag !== undefined && operation.tags?.includes(table.tag)
+        ? [{ key: writeKey(method, path), method, path, operation }]
+        : [];
     });
   });
 }
 
-/** Whether a write acts on one record (its path names the record's id). */
-export const onRecord = (write: WriteOperation, table: ResourceTable): boolean =>
-  write.path.startsWith(`${table.listPath}/{`);
+/** Whether a write acts on one record: its path names the record's id. */
+export const onRecord = (write: WriteOperation): boolean => /\{[^}]+\}/.test(write.path);
 
 /** The JSON body a write takes, if any. */
 export const bodySchema = (api: OpenApi, write: WriteOperation): JsonSchema | undefined => {

@@ -1,4 +1,5 @@
 import { holds } from '../../../src/iam/holds';
+import type { WriteOperation } from './openapi';
 
 /** The suite's own rule of who holds a role, shared with the server (its module has no Node imports). */
 export { holds };
@@ -18,3 +19,9 @@ export const seesProposals = (principal: Principal, module: string): boolean =>
   holds(principal, `${module}:writer`) || holds(principal, `${module}:approver`);
 
 export const displayName = (principal: Principal): string => principal.name ?? principal.id;
+
+/** Whether the principal holds the role a write needs, as its description names it (`x-required-role`). */
+export const mayMake = (principal: Principal, write: WriteOperation): boolean => {
+  const role = write.operation['x-required-role'];
+  return role === undefined || holds(principal, role);
+};

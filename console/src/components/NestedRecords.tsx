@@ -18,7 +18,8 @@ export function NestedRecords({ name, rows }: { name: string; rows: Row[] }) {
       <Title order={2} size="h3">
         {label} ({rows.length})
       </Title>
-      <ScrollArea>
+      {/* A keyboard can scroll a wide table too: its viewport takes the focus. */}
+      <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
         <Table striped withTableBorder fz="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>

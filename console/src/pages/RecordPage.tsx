@@ -5,7 +5,7 @@ import { requestJson } from '../api/client';
 import { useModuleRequest } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
 import { onRecord, tablesOf, writesOf } from '../api/openapi';
-import { holds } from '../api/principal';
+import { holds, mayMake } from '../api/principal';
 import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -48,7 +48,7 @@ export default function RecordPage() {
   if (api.isError) return <ErrorNotice error={api.error} />;
   if (!table?.itemPath)
     return <ErrorNotice error={new Error(`${module.title} has no record page for ${resource}`)} />;
-  const actions = writesOf(api.data, table).filter((write) => onRecord(write, table));
+  const actions = writesOf(api.data, table).filter((write) => onRecord(write) && mayMake(principal, write));
   return (
     <>
       <PageTitle

@@ -15,6 +15,8 @@ import {
   type OpenApi,
   type ResourceTable,
 } from '../api/openapi';
+import { mayMake } from '../api/principal';
+import { usePrincipal } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue, fieldLabel } from '../components/FieldValue';
@@ -44,6 +46,7 @@ export default function ResourcePage() {
   const moduleId = module?.id ?? '';
   const api = useOpenApi(moduleId);
   const table = api.data && tablesOf(api.data).find((candidate) => candidate.name === resource);
+  const principal = usePrincipal();
   const call = useModuleRequest(moduleId);
   const [search, setSearch] = useSearchParams();
   const [draft, setDraft] = useState(() => Object.fromEntries(search.entries()));
@@ -67,7 +70,7 @@ export default function ResourcePage() {
   if (!table) return <ErrorNotice error={new Error(`${module.title} has no list of ${resource}`)} />;
   const parameters = listParameters(api.data, table);
   const columns = columnsOf(api.data, table);
-  const creates = writesOf(api.data, table).filter((write) => !onRecord(write, table));
+  const creates = writesOf(api.data, table).filter((write) => !onRecord(write) && mayMake(principal, write));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setSearch(Object.entries(draft).filter(([name, value]) => name !== 'page' && value !== ''));
@@ -132,7 +135,7 @@ export default function ResourcePage() {
         </Group>
       </Paper>
       <ErrorNotice error={list.error} />
-      {list.isPending ? (
+      {list.isError ? null : list.isPending ? (
         <Loading />
       ) : (
         <>
@@ -140,7 +143,7 @@ export default function ResourcePage() {
             {total === 1 ? '1 record' : `${total} records`}
             {shown > 0 && shown < total && `, showing ${first + 1}–${first + shown}`}
           </Text>
-          <ScrollArea>
+          <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': fieldLabel(resource) }}>
             <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
               <Table.Caption>{fieldLabel(resource)}</Table.Caption>
               <Table.Thead>

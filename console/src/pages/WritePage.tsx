@@ -39,7 +39,7 @@ export default function WritePage() {
       module={module}
       resource={resource}
       write={write}
-      recordId={onRecord(write, table) ? (search.get('id') ?? '') : undefined}
+      recordId={onRecord(write) ? (search.get('id') ?? '') : undefined}
       params={params.map((parameter) => parameter.name)}
       fields={fields}
     />
