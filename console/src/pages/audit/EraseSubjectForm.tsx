@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { ApiError, requestJson } from '../../api/client';
 import { useSession } from '../../api/session';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { DANGER } from '../../theme';
 
 export interface Erasure {
   id: number;
@@ -116,7 +117,7 @@ export function EraseSubjectForm() {
             </Alert>
           )}
           <Group>
-            <Button type="submit" color="red">
+            <Button type="submit" color={DANGER}>
               Erase…
             </Button>
           </Group>
@@ -140,7 +141,7 @@ export function EraseSubjectForm() {
             <Button variant="default" onClick={() => setConfirming(undefined)} data-autofocus>
               Cancel
             </Button>
-            <Button color="red" loading={pending} onClick={() => void erase()}>
+            <Button color={DANGER} loading={pending} onClick={() => void erase()}>
               Erase for good
             </Button>
           </Group>
