@@ -67,7 +67,7 @@ function EventRows({ events }: { events: LogEvent[] }) {
                 <Table.Td>{event.position}</Table.Td>
                 <Table.Td>{new Date(event.metadata.occurred_at).toLocaleString()}</Table.Td>
                 <Table.Td>
-                  <Code>{event.stream}</Code>
+                  <Code style={{ whiteSpace: 'nowrap' }}>{event.stream}</Code>
                 </Table.Td>
                 <Table.Td>{event.type}</Table.Td>
                 <Table.Td>{event.metadata.actor_name ?? event.metadata.actor}</Table.Td>
