@@ -11,6 +11,9 @@ export const theme = createTheme({
     // The light variants' text (a colour on its own lightest tint) falls short of 4.5:1.
     NavLink: NavLink.extend({ defaultProps: { variant: 'filled' } }),
     Alert: Alert.extend({ vars: () => ({ root: { '--alert-color': 'var(--mantine-color-dark-7)' } }) }),
+    // The close button is an icon: it needs a name of its own. (A plain object: importing Modal here
+    // would put it in the first load.)
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 
