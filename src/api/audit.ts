@@ -146,7 +146,7 @@ const ConsistencyQuery = z.strictObject({
 const ErasureBody = z.strictObject({
   subject: z
     .string()
-    .regex(SUBJECT)
+    .regex(SUBJECT, 'Input should be a data subject, the stream of a person: hrm.employee-42, crm.contact-3')
     .meta({ description: 'The data subject: hrm.employee-42 (see docs/PERSONAL-DATA.md)' }),
   reason: z
     .string()

@@ -60,5 +60,12 @@ describe('erasures on the audit API', () => {
     ]) {
       expect((await erase(ADMIN, body).expect(422)).body.error.code).toBe('validation_error');
     }
+    const refused = await erase(ADMIN, { subject: 'Alice Example', reason: 'Art. 17 request' });
+    expect(refused.body.error.details.issues).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'subject'],
+        msg: 'Input should be a data subject, the stream of a person: hrm.employee-42, crm.contact-3',
+      }),
+    ]);
   });
 });

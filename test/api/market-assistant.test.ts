@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 afterEach(() => jest.restoreAllMocks());
 
-const ask = (user: string, body: object) => streamEvents(marketApp(harness), body, cookieFor(user));
+const ask = (user: string, body: object) =>
+  streamEvents(marketApp(harness), body, { Cookie: cookieFor(user) });
 const names = (events: { event: string }[]) => [...new Set(events.map((event) => event.event))];
 const text = (events: { event: string; data: { text?: string } }[]) =>
   events

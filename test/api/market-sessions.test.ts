@@ -97,7 +97,7 @@ describe('the session cookie', () => {
       name: 'svc_session',
     });
     for (const path of DATA_ENDPOINTS.filter((p) => !p.endsWith('/1')))
-      expect(doc.paths[path].get.security).toEqual([{ sessionCookie: [] }]);
+      expect(doc.paths[path].get.security).toEqual([{ sessionCookie: [] }, { bearerAuth: [] }]);
     expect(doc.paths['/api/competitors/{competitor_id}']).toBeDefined();
     expect(doc.paths['/api/assistant/stream'].post).toBeDefined();
     expect(doc.paths['/api/session'].post.security).toEqual([{ bearerAuth: [] }]);

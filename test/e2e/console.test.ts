@@ -14,6 +14,7 @@ import { bundleProblem } from '../../src/log-proofs/evidence';
 import { resolveLogSigner } from '../../src/log-proofs/signing-key';
 import { openSuite } from '../../src/main';
 import { createSeedContext } from '../../src/seed/context';
+import { writeMarketFixtures } from '../support/market-fixtures';
 import { startSuiteProcess, stopSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
 
@@ -36,6 +37,7 @@ const PORT = 36_720;
 const CONSOLE = `http://127.0.0.1:${PORT + 12}`;
 const AUDIT = `http://127.0.0.1:${PORT + 10}`;
 const SESSION_SECRET = 'console-test-session-secret-0123456789abcdef';
+const ADMIN_TOKEN = 'console-test-admin-token-0123456789';
 const LEAVE_DECISION = 'PATCH /api/v1/leave/{id}';
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -44,17 +46,20 @@ interface People {
   approver: string;
   auditor: string;
   employee: number;
+  manager: number;
 }
 
 /**
- * The data the story needs, written before the suite starts: an employee and their manager, a writer,
- * an approver and an auditor of their own (API keys), and leave decisions held back for approval.
+ * The data the story needs, written before the suite starts: an employee and their manager, three
+ * clinic groups of the market, a writer, an approver and an auditor of their own (API keys), and leave
+ * decisions held back for approval.
  */
 async function prepare(dir: string): Promise<People> {
   const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SESSION_SECRET: SESSION_SECRET });
   const suite = await openSuite(config, { logger: pino({ level: 'silent' }) });
   try {
-    const { commands, at } = createSeedContext(suite.eventStore, suite.ids, 'console');
+    const seed = createSeedContext(suite.eventStore, suite.ids, 'console');
+    const { commands, at } = seed;
     at(new Date('2026-11-02T08:00:00Z'));
     const organisation = await addOrganization(commands, {
       name: 'Halcyon UK',
@@ -90,6 +95,7 @@ async function prepare(dir: string): Promise<People> {
       });
     const manager = await person('Ada', 'Lovelace', null);
     const employee = await person('Grace', 'Hopper', manager.id);
+    await writeMarketFixtures(seed);
     const operator = operatorContext(suite);
     const key = async (name: string, role: 'hrm:writer' | 'hrm:approver' | 'auditor') =>
       (
@@ -105,6 +111,7 @@ async function prepare(dir: string): Promise<People> {
       approver: await key('Alice Approver', 'hrm:approver'),
       auditor: await key('Otto Auditor', 'auditor'),
       employee: employee.id,
+      manager: manager.id,
     };
   } finally {
     await suite.close();
@@ -186,7 +193,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       SUITE_DATA_DIR: dir,
       SUITE_SEED: 'none',
       SUITE_SESSION_SECRET: SESSION_SECRET,
-      SUITE_API_TOKEN: 'console-test-admin-token-0123456789',
+      SUITE_API_TOKEN: ADMIN_TOKEN,
     };
     [suite, browser] = await Promise.all([
       startSuiteProcess(env, PORT, { waitMs: 30_000 }),
@@ -259,6 +266,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     const employee = page.getByRole('textbox', { name: 'Employee id' });
     await expect(employee.getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByText('Field required').first().waitFor();
+    await expectAccessible(page);
     await employee.fill(String(people.employee));
     await page.getByLabel('Leave type').selectOption('Annual Leave');
     await page.getByLabel('From date').fill('2026-12-14');
@@ -290,6 +298,8 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Approvals' }).click();
     await settled(page, 'Approvals');
     const waiting = page.getByRole('row').filter({ hasText: '"status":"Approved"' });
+    await waiting.getByRole('button', { name: 'Approve' }).waitFor();
+    await expectAccessible(page);
     await waiting.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Nothing is waiting for you.').waitFor();
     await expectAccessible(page);
@@ -371,6 +381,58 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await expectAccessible(page);
     await signOut(page);
     await expect(page.evaluate('document.cookie')).resolves.toBe('');
+  });
+
+  it('an administrator reads the market with the signed-in credential, and erases a data subject once asked again', async () => {
+    await signIn(page, ADMIN_TOKEN, 'token:admin');
+    const navigation = page.getByRole('navigation', { name: 'Console' });
+    await navigation.getByRole('link', { name: 'Market', exact: true }).click();
+    await settled(page, 'Market price intelligence');
+    await navigation.getByRole('link', { name: 'competitors', exact: true }).click();
+    await settled(page, 'Competitors');
+    await page.getByTestId('total').getByText('3 records').waitFor();
+    await page.getByRole('cell', { name: 'Alpha Dental' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Search').fill('beta');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByTestId('total').getByText('1 record').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Beta Smile' }).getByRole('link', { name: '2' }).click();
+    await settled(page, 'Competitors 2');
+    await page
+      .getByRole('table', { name: 'Locations' })
+      .getByRole('cell', { name: 'Clinic Munich' })
+      .waitFor();
+    await expectAccessible(page);
+
+    await navigation.getByRole('link', { name: 'Erasures' }).click();
+    await settled(page, 'Erasures');
+    const subject = page.getByRole('textbox', { name: 'Subject' });
+    await subject.fill('Ada Lovelace');
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Art. 17 request');
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    await page.getByRole('dialog', { name: 'Erase Ada Lovelace for good?' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Erase for good' }).click();
+    // The audit API's refusal, at its field.
+    await page.getByText('The erasure was refused (422 validation_error)').waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect(subject.getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByText('Input should be a data subject, the stream of a person').first().waitFor();
+    await expectAccessible(page);
+
+    await subject.fill(`hrm.employee-${people.manager}`);
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    await page.getByRole('button', { name: 'Erase for good' }).click();
+    await page.getByRole('status').getByText(`hrm.employee-${people.manager}`).waitFor();
+    await page.goto(`${CONSOLE}/m/hrm/employees/${people.manager}`);
+    await settled(page, `Employees ${people.manager}`);
+    await page.locator('[data-field="first_name"]').getByText('erased').waitFor();
+    await signOut(page);
+    // The credential never was a cookie, on any port.
+    await expect(page.context().cookies()).resolves.toEqual([]);
   });
 });
 

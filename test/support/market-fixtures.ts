@@ -105,11 +105,11 @@ export async function writeMarketFixtures(seed: SeedContext): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** The events of a server-sent event stream, in order, with their JSON data. */
+/** The events of a server-sent event stream, in order, with their JSON data; `headers` carry the credential. */
 export async function streamEvents(
   app: RequestListener,
   body: object,
-  cookie: string,
+  headers: Record<string, string>,
 ): Promise<{
   status: number;
   headers: Record<string, string>;
@@ -118,7 +118,7 @@ export async function streamEvents(
 }> {
   const res = await request(app)
     .post('/api/assistant/stream')
-    .set('Cookie', cookie)
+    .set(headers)
     .send(body)
     .buffer(true)
     .parse((response, done) => {

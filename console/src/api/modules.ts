@@ -3,23 +3,7 @@ import { requestJson } from './client';
 import type { OpenApi } from './openapi';
 import { useSession } from './session';
 
-/** A module's API index (`GET /api/`): its resources, as the navigation lists them. */
-export interface ModuleIndex {
-  module: string;
-  product: string;
-  description: string;
-  resources: { name: string; description: string; search_fields: string[]; filters: string[] }[];
-}
-
-export function useModuleIndex(module: string) {
-  const { moduleUrl } = useSession();
-  return useQuery({
-    queryKey: ['index', module],
-    queryFn: () => requestJson<ModuleIndex>(`${moduleUrl(module)}/api/`),
-    staleTime: Infinity,
-  });
-}
-
+/** A module's OpenAPI description: its tables, writes and the headers it needs are read from it. */
 export function useOpenApi(module: string) {
   const { moduleUrl } = useSession();
   return useQuery({

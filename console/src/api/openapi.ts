@@ -37,6 +37,7 @@ export interface Operation {
 }
 
 export interface OpenApi {
+  info?: { title?: string; description?: string };
   paths: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'delete', Operation>>>;
   components?: { schemas?: Record<string, JsonSchema> };
 }
@@ -78,24 +79,69 @@ export function nonNull(
 
 export const writeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
-/** Paths the console serves with pages of their own, not as generic writes. */
+/** Paths the console serves with pages of their own, not as tables or generic writes. */
 const OWN_PAGES = /^\/api\/v1\/(proposals|me)\b/;
 
-/** The writes of a module whose path starts with the resource's list path. */
-export function writesOf(api: OpenApi, resourcePath: string): WriteOperation[] {
-  const prefix = `/api/v1/${resourcePath}`;
+/**
+ * A list the console shows as a table: a GET without path parameters that answers a page (`data` and
+ * `meta`), named by its last path segment (`/api/v1/leave`: `leave`; the market's `/api/competitors`:
+ * `competitors`), and the by-id read beside it, if the module has one.
+ */
+export interface ResourceTable {
+  name: string;
+  listPath: string;
+  itemPath: string | undefined;
+  summary: string | undefined;
+  /** Whether the list takes `limit` and `offset`; one that does not answers all its records at once. */
+  paged: boolean;
+  /** The tag that groups the list with its writes in the description. */
+  tag: string | undefined;
+}
+
+const okJson = (operation: Operation | undefined) =>
+  operation?.responses?.['200']?.content?.['application/json']?.schema;
+
+/** The schema of a page of records: the answer itself, or the one of its alternatives that is a page. */
+function pageSchema(api: OpenApi, operation: Operation | undefined): JsonSchema | undefined {
+  const answer = resolve(api, okJson(operation));
+  const isPage = (schema: JsonSchema) =>
+    schema.properties?.data?.type === 'array' && !!schema.properties.meta;
+  if (isPage(answer)) return answer;
+  return (answer.anyOf ?? answer.oneOf)?.map((option) => resolve(api, option)).find(isPage);
+}
+
+/** Every table of a module, in the order its description lists them. */
+export function tablesOf(api: OpenApi): ResourceTable[] {
+  return Object.entries(api.paths).flatMap(([listPath, item]) => {
+    if (OWN_PAGES.test(listPath) || listPath.includes('{') || !pageSchema(api, item.get)) return [];
+    const itemPath = Object.entries(api.paths).find(
+      ([path, read]) =>
+        path.startsWith(listPath) && /^\/\{[^/]+\}$/.test(path.slice(listPath.length)) && read.get,
+    )?.[0];
+    const name = listPath.slice(listPath.lastIndexOf('/') + 1);
+    const paged = (item.get?.parameters ?? []).some((parameter) => parameter.name === 'offset');
+    return [{ name, listPath, itemPath, summary: item.get?.summary, paged, tag: item.get?.tags?.[0] }];
+  });
+}
+
+/**
+ * The writes of a table: the module's POST and PATCH operations tagged as its list is (the contracts'
+ * signatures are at `/contracts/{id}/signatures`, beside the list at `/api/v1/contracts`).
+ */
+export function writesOf(api: OpenApi, table: ResourceTable): WriteOperation[] {
   return Object.entries(api.paths).flatMap(([path, item]) => {
-    if (OWN_PAGES.test(path) || (path !== prefix && !path.startsWith(`${prefix}/`))) return [];
+    if (OWN_PAGES.test(path)) return [];
     return (['post', 'patch'] as const).flatMap((method) => {
       const operation = item[method];
-      return operation ? [{ key: writeKey(method, path), method, path, operation }] : [];
+      return operation && table.tag !== undefined && operation.tags?.includes(table.tag)
+        ? [{ key: writeKey(method, path), method, path, operation }]
+        : [];
     });
   });
 }
 
-/** Whether a write acts on one record (its path names the record's id). */
-export const onRecord = (write: WriteOperation, resourcePath: string): boolean =>
-  new RegExp(`^/api/v1/${resourcePath}/\\{[^}]+\\}`).test(write.path);
+/** Whether a write acts on one record: its path names the record's id. */
+export const onRecord = (write: WriteOperation): boolean => /\{[^}]+\}/.test(write.path);
 
 /** The JSON body a write takes, if any. */
 export const bodySchema = (api: OpenApi, write: WriteOperation): JsonSchema | undefined => {
@@ -103,28 +149,29 @@ export const bodySchema = (api: OpenApi, write: WriteOperation): JsonSchema | un
   return schema ? resolve(api, schema) : undefined;
 };
 
-/** The record schema of a resource: its by-id read's 200. */
-export function recordSchema(api: OpenApi, resourcePath: string): JsonSchema {
-  const item = Object.entries(api.paths).find(([path]) =>
-    new RegExp(`^/api/v1/${resourcePath}/\\{[^}]+\\}$`).test(path),
-  )?.[1];
-  return resolve(api, item?.get?.responses?.['200']?.content?.['application/json']?.schema);
-}
+/** The schema of a table's records, as its list answers them. */
+export const recordSchema = (api: OpenApi, table: ResourceTable): JsonSchema =>
+  resolve(api, pageSchema(api, api.paths[table.listPath]?.get)?.properties?.data?.items);
 
-/** The query parameters of a resource's list, but paging (the table pages itself). */
-export const listParameters = (api: OpenApi, resourcePath: string): Parameter[] =>
-  (api.paths[`/api/v1/${resourcePath}`]?.get?.parameters ?? []).filter(
-    (parameter) => parameter.in === 'query' && parameter.name !== 'limit' && parameter.name !== 'offset',
+/**
+ * The query parameters of a table's list, but paging (the table pages itself) and `format` (which asks
+ * for another shape of answer than a page, such as the market's GeoJSON).
+ */
+export const listParameters = (api: OpenApi, table: ResourceTable): Parameter[] =>
+  (api.paths[table.listPath]?.get?.parameters ?? []).filter(
+    (parameter) => parameter.in === 'query' && !['limit', 'offset', 'format'].includes(parameter.name),
   );
 
-/** Headers a module's data endpoints take besides its credential (a workspace, a member). */
+/**
+ * Headers a module's data endpoints require besides its credential (the contract module's workspace and
+ * member); optional ones, such as `X-Min-Position` and `Idempotency-Key`, are the console's business.
+ */
 export function contextHeaders(api: OpenApi): Parameter[] {
   const found = new Map<string, Parameter>();
   for (const item of Object.values(api.paths)) {
     for (const operation of Object.values(item)) {
       for (const parameter of operation?.parameters ?? []) {
-        if (parameter.in === 'header' && parameter.name !== 'Idempotency-Key')
-          found.set(parameter.name, parameter);
+        if (parameter.in === 'header' && parameter.required === true) found.set(parameter.name, parameter);
       }
     }
   }

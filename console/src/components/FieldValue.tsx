@@ -1,4 +1,4 @@
-import { Badge, Code, Text } from '@mantine/core';
+import { Anchor, Badge, Code, Text } from '@mantine/core';
 
 const STATUS_COLOURS: Record<string, string> = {
   approved: 'green',
@@ -12,7 +12,23 @@ const STATUS_COLOURS: Record<string, string> = {
   expired: 'gray',
 };
 
-/** One value of a record as a person reads it: nothing as a dash, statuses as badges, structures as JSON. */
+/** What a non-null personal field reads once its data subject is erased. */
+const ERASED = '[erased]';
+
+/** A web address on one line, cut short with an ellipsis: tables stay readable, the link is whole. */
+const LINK_STYLE = {
+  display: 'inline-block',
+  maxWidth: '36ch',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
+/**
+ * One value of a record as a person reads it: nothing as a dash, erased data as such, statuses as
+ * badges, lists of values joined, web addresses as links, other structures as JSON.
+ */
 export function FieldValue({ name, value }: { name: string; value: unknown }) {
   if (value === null || value === undefined || value === '')
     return (
@@ -21,6 +37,9 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
       </Text>
     );
   if (typeof value === 'boolean') return <>{value ? 'Yes' : 'No'}</>;
+  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
+    return <>{value.map(String).join(', ')}</>;
+  }
   if (typeof value === 'object') {
     return (
       <Code block maw={520} style={{ whiteSpace: 'pre-wrap' }} tabIndex={0}>
@@ -29,12 +48,27 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
     );
   }
   const text = String(value);
+  if (text === ERASED) {
+    return (
+      <Text c="dimmed" fs="italic" span>
+        erased
+      </Text>
+    );
+  }
   const colour = STATUS_COLOURS[text.toLowerCase()];
   if (name === 'status' || (colour && /status|state/.test(name))) {
     return (
       <Badge variant="light" color={colour ?? 'gray'} c="dark.7" miw="max-content">
         {text}
       </Badge>
+    );
+  }
+  if (/^https?:\/\/\S+$/.test(text)) {
+    // The suite's records cite their public sources (the market's evidence); they open apart from the console.
+    return (
+      <Anchor href={text} target="_blank" rel="noopener noreferrer" title={text} style={LINK_STYLE}>
+        {text.replace(/^https?:\/\/(www\.)?/, '')}
+      </Anchor>
     );
   }
   return <>{text}</>;

@@ -34,7 +34,7 @@ export function ModuleHeaders({ module, headers }: { module: string; headers: Pa
               {...form.getInputProps(header.name)}
             />
           ))}
-          <Button type="submit" variant="light">
+          <Button type="submit" variant="default">
             Use these
           </Button>
         </Group>

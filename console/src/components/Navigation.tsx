@@ -1,6 +1,7 @@
 import { Box, Divider, NavLink, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useModuleIndex } from '../api/modules';
+import { useOpenApi } from '../api/modules';
+import { tablesOf } from '../api/openapi';
 import { holds } from '../api/principal';
 import { usePrincipal, useSession } from '../api/session';
 
@@ -18,21 +19,21 @@ function ModuleLinks({
 }) {
   const base = `/m/${id}`;
   const open = current === base || current.startsWith(`${base}/`);
-  const index = useModuleIndex(id);
+  const api = useOpenApi(id);
   // Not the library's nested links: a link with children toggles them instead of going to the module.
   return (
     <>
       <NavLink component={Link} to={base} label={shortTitle} active={current === base} onClick={onNavigate} />
       {open && (
         <Box pl="md">
-          {index.data?.resources.map((resource) => {
-            const to = `${base}/${resource.name}`;
+          {(api.data ? tablesOf(api.data) : []).map((table) => {
+            const to = `${base}/${table.name}`;
             return (
               <NavLink
-                key={resource.name}
+                key={table.name}
                 component={Link}
                 to={to}
-                label={resource.name}
+                label={table.name}
                 active={current === to || current.startsWith(`${to}/`)}
                 onClick={onNavigate}
               />
@@ -48,57 +49,32 @@ export function Navigation({ current, onNavigate }: { current: string; onNavigat
   const { settings } = useSession();
   const principal = usePrincipal();
   const auditor = holds(principal, 'auditor');
+  // Erasure is an administrator's duty; the rest of the audit pages are the auditors'.
+  const administrator = holds(principal, 'admin');
   const section = (label: string) => (
     <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
       {label}
     </Text>
   );
+  const link = (to: string, label: string) => (
+    <NavLink component={Link} to={to} label={label} active={current === to} onClick={onNavigate} />
+  );
   return (
     <>
-      <NavLink component={Link} to="/" label="Overview" active={current === '/'} onClick={onNavigate} />
-      <NavLink
-        component={Link}
-        to="/approvals"
-        label="Approvals"
-        active={current === '/approvals'}
-        onClick={onNavigate}
-      />
+      {link('/', 'Overview')}
+      {link('/approvals', 'Approvals')}
       {section('Back office')}
       {settings.modules.map((module) => (
         <ModuleLinks key={module.id} {...module} current={current} onNavigate={onNavigate} />
       ))}
-      {auditor && (
+      {(auditor || administrator) && (
         <>
           <Divider my="xs" />
           {section('Audit')}
-          <NavLink
-            component={Link}
-            to="/audit"
-            label="Event log"
-            active={current === '/audit'}
-            onClick={onNavigate}
-          />
-          <NavLink
-            component={Link}
-            to="/audit/verify"
-            label="Verify and checkpoints"
-            active={current === '/audit/verify'}
-            onClick={onNavigate}
-          />
-          <NavLink
-            component={Link}
-            to="/audit/parked"
-            label="Parked events"
-            active={current === '/audit/parked'}
-            onClick={onNavigate}
-          />
-          <NavLink
-            component={Link}
-            to="/audit/erasures"
-            label="Erasures"
-            active={current === '/audit/erasures'}
-            onClick={onNavigate}
-          />
+          {auditor && link('/audit', 'Event log')}
+          {auditor && link('/audit/verify', 'Verify and checkpoints')}
+          {auditor && link('/audit/parked', 'Parked events')}
+          {link('/audit/erasures', 'Erasures')}
         </>
       )}
     </>

@@ -24,6 +24,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue } from '../components/FieldValue';
 import { Loading } from '../components/Loading';
 import { PageTitle } from '../components/PageTitle';
+import { DANGER } from '../theme';
 
 interface Proposal {
   id: string;
@@ -197,7 +198,6 @@ export default function ApprovalsPage() {
                 <Group gap="xs" wrap="nowrap">
                   <Button
                     size="xs"
-                    color="green"
                     loading={decide.isPending && decide.variables?.proposal.id === proposal.id}
                     onClick={() => decide.mutate({ proposal, decision: 'approve' })}
                   >
@@ -205,8 +205,7 @@ export default function ApprovalsPage() {
                   </Button>
                   <Button
                     size="xs"
-                    color="red"
-                    variant="light"
+                    variant="default"
                     onClick={() => {
                       reasonForm.reset();
                       setRejecting(proposal);
@@ -254,7 +253,7 @@ export default function ApprovalsPage() {
               <Button variant="subtle" onClick={() => setRejecting(undefined)}>
                 Cancel
               </Button>
-              <Button type="submit" color="red" loading={decide.isPending}>
+              <Button type="submit" color={DANGER} loading={decide.isPending}>
                 Reject
               </Button>
             </Group>

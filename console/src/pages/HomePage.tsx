@@ -26,6 +26,13 @@ export default function HomePage() {
           </Anchor>
         )}
       </Group>
+      {!auditor && (
+        <Text size="sm" c="dimmed">
+          The audit pages (the event log, verification, evidence) need the role <code>auditor</code>, a duty
+          apart from every other: sign in with <code>SUITE_AUDIT_TOKEN</code> or an API key that holds it (
+          <code>suite keys create --name &quot;Otto Auditor&quot; --role auditor</code>).
+        </Text>
+      )}
       <Title order={2} size="h3">
         Modules
       </Title>

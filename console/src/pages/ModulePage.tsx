@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useModuleIndex, useOpenApi } from '../api/modules';
-import { contextHeaders } from '../api/openapi';
+import { useOpenApi } from '../api/modules';
+import { contextHeaders, tablesOf } from '../api/openapi';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading } from '../components/Loading';
@@ -10,27 +10,26 @@ import { PageTitle } from '../components/PageTitle';
 
 export default function ModulePage() {
   const { module } = useModuleParams();
-  const index = useModuleIndex(module?.id ?? '');
   const api = useOpenApi(module?.id ?? '');
   if (!module) return <ErrorNotice error={new Error('No such module')} />;
-  if (index.isPending) return <Loading />;
-  if (index.isError) return <ErrorNotice error={index.error} />;
+  if (api.isPending) return <Loading />;
+  if (api.isError) return <ErrorNotice error={api.error} />;
   return (
     <>
       <PageTitle
         title={module.title}
-        description={index.data.description}
+        description={api.data.info?.description}
         trail={[{ label: 'Overview', to: '/' }]}
       />
-      {api.data && <ModuleHeaders module={module.id} headers={contextHeaders(api.data)} />}
+      <ModuleHeaders module={module.id} headers={contextHeaders(api.data)} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {index.data.resources.map((resource) => (
-          <Card key={resource.name} withBorder>
-            <Anchor component={Link} to={`/m/${module.id}/${resource.name}`} fw={600}>
-              {resource.name}
+        {tablesOf(api.data).map((table) => (
+          <Card key={table.name} withBorder>
+            <Anchor component={Link} to={`/m/${module.id}/${table.name}`} fw={600}>
+              {table.name}
             </Anchor>
             <Text size="sm" c="dimmed" mt={4}>
-              {resource.description}
+              {table.summary}
             </Text>
           </Card>
         ))}

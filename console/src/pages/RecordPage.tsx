@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import { requestJson } from '../api/client';
 import { useModuleRequest } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
-import { onRecord, writesOf } from '../api/openapi';
-import { holds } from '../api/principal';
+import { onRecord, tablesOf, writesOf } from '../api/openapi';
+import { holds, mayMake } from '../api/principal';
 import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue, fieldLabel } from '../components/FieldValue';
 import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline';
 import { Loading } from '../components/Loading';
+import { NestedRecords, holdsRecords } from '../components/NestedRecords';
 import { PageTitle } from '../components/PageTitle';
 
 function History({ module, resource, id }: { module: string; resource: string; id: string }) {
@@ -34,14 +35,20 @@ export default function RecordPage() {
   const moduleId = module?.id ?? '';
   const principal = usePrincipal();
   const api = useOpenApi(moduleId);
+  const table = api.data && tablesOf(api.data).find((candidate) => candidate.name === resource);
   const call = useModuleRequest(moduleId);
   const record = useQuery({
     queryKey: ['module', moduleId, 'record', resource, id],
-    queryFn: () => call<Record<string, unknown>>(`/api/v1/${resource}/${encodeURIComponent(id)}`),
-    enabled: module !== undefined,
+    queryFn: () =>
+      call<Record<string, unknown>>((table?.itemPath ?? '').replace(/\{[^}]+\}/, encodeURIComponent(id))),
+    enabled: table?.itemPath !== undefined,
   });
   if (!module) return <ErrorNotice error={new Error('No such module')} />;
-  const actions = api.data ? writesOf(api.data, resource).filter((write) => onRecord(write, resource)) : [];
+  if (api.isPending) return <Loading />;
+  if (api.isError) return <ErrorNotice error={api.error} />;
+  if (!table?.itemPath)
+    return <ErrorNotice error={new Error(`${module.title} has no record page for ${resource}`)} />;
+  const actions = writesOf(api.data, table).filter((write) => onRecord(write) && mayMake(principal, write));
   return (
     <>
       <PageTitle
@@ -70,20 +77,27 @@ export default function RecordPage() {
         <Loading />
       ) : (
         record.data && (
-          <Paper withBorder p="lg" mb="xl">
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="dl" m={0}>
-              {Object.entries(record.data).map(([name, value]) => (
-                <div key={name}>
-                  <Text component="dt" size="xs" c="dimmed" fw={600}>
-                    {fieldLabel(name)}
-                  </Text>
-                  <Text component="dd" m={0} data-field={name}>
-                    <FieldValue name={name} value={value} />
-                  </Text>
-                </div>
-              ))}
-            </SimpleGrid>
-          </Paper>
+          <>
+            <Paper withBorder p="lg" mb="xl">
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="dl" m={0}>
+                {Object.entries(record.data)
+                  .filter(([, value]) => !holdsRecords(value))
+                  .map(([name, value]) => (
+                    <div key={name}>
+                      <Text component="dt" size="xs" c="dimmed" fw={600}>
+                        {fieldLabel(name)}
+                      </Text>
+                      <Text component="dd" m={0} data-field={name}>
+                        <FieldValue name={name} value={value} />
+                      </Text>
+                    </div>
+                  ))}
+              </SimpleGrid>
+            </Paper>
+            {Object.entries(record.data).map(
+              ([name, value]) => holdsRecords(value) && <NestedRecords key={name} name={name} rows={value} />,
+            )}
+          </>
         )
       )}
       {holds(principal, 'auditor') && (

@@ -10,9 +10,13 @@ import {
   nonNull,
   onRecord,
   recordSchema,
+  tablesOf,
   writesOf,
   type OpenApi,
+  type ResourceTable,
 } from '../api/openapi';
+import { mayMake } from '../api/principal';
+import { usePrincipal } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue, fieldLabel } from '../components/FieldValue';
@@ -25,8 +29,8 @@ const PAGE_SIZE = 25;
 const MAX_COLUMNS = 7;
 
 /** The columns a table shows: the record's first plain fields and its status (nested ones are on its page). */
-function columnsOf(api: OpenApi, resource: string): string[] {
-  const properties = recordSchema(api, resource).properties ?? {};
+function columnsOf(api: OpenApi, table: ResourceTable): string[] {
+  const properties = recordSchema(api, table).properties ?? {};
   const plain = Object.entries(properties)
     .filter(([, schema]) => {
       const type = nonNull(api, schema).schema.type;
@@ -41,35 +45,40 @@ export default function ResourcePage() {
   const { module, resource = '' } = useModuleParams();
   const moduleId = module?.id ?? '';
   const api = useOpenApi(moduleId);
+  const table = api.data && tablesOf(api.data).find((candidate) => candidate.name === resource);
+  const principal = usePrincipal();
   const call = useModuleRequest(moduleId);
   const [search, setSearch] = useSearchParams();
   const [draft, setDraft] = useState(() => Object.fromEntries(search.entries()));
   const page = Number(search.get('page') ?? '1');
   const filters = [...search.entries()].filter(([name, value]) => name !== 'page' && value !== '');
-  const query = new URLSearchParams([
-    ...filters,
+  const paging = [
     ['limit', String(PAGE_SIZE)],
     ['offset', String((page - 1) * PAGE_SIZE)],
-  ]);
+  ];
+  const query = new URLSearchParams([...filters, ...(table?.paged ? paging : [])]);
   const list = useQuery({
     queryKey: ['module', moduleId, 'list', resource, query.toString()],
-    queryFn: () => call<Page>(`/api/v1/${resource}?${query.toString()}`),
+    queryFn: () => call<Page>(`${table?.listPath}?${query.toString()}`),
     placeholderData: keepPreviousData,
-    enabled: module !== undefined,
+    enabled: table !== undefined,
   });
 
   if (!module) return <ErrorNotice error={new Error('No such module')} />;
   if (api.isPending) return <Loading />;
   if (api.isError) return <ErrorNotice error={api.error} />;
-  const parameters = listParameters(api.data, resource);
-  const columns = columnsOf(api.data, resource);
-  const creates = writesOf(api.data, resource).filter((write) => !onRecord(write, resource));
+  if (!table) return <ErrorNotice error={new Error(`${module.title} has no list of ${resource}`)} />;
+  const parameters = listParameters(api.data, table);
+  const columns = columnsOf(api.data, table);
+  const creates = writesOf(api.data, table).filter((write) => !onRecord(write) && mayMake(principal, write));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setSearch(Object.entries(draft).filter(([name, value]) => name !== 'page' && value !== ''));
   };
   const total = list.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const shown = list.data?.data.length ?? 0;
+  const first = table.paged ? (page - 1) * PAGE_SIZE : 0;
+  const pages = table.paged ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1;
 
   return (
     <>
@@ -126,15 +135,15 @@ export default function ResourcePage() {
         </Group>
       </Paper>
       <ErrorNotice error={list.error} />
-      {list.isPending ? (
+      {list.isError ? null : list.isPending ? (
         <Loading />
       ) : (
         <>
           <Text size="sm" c="dimmed" mb="xs" aria-live="polite" data-testid="total">
             {total === 1 ? '1 record' : `${total} records`}
-            {total > 0 && `, showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)}`}
+            {shown > 0 && shown < total && `, showing ${first + 1}–${first + shown}`}
           </Text>
-          <ScrollArea>
+          <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': fieldLabel(resource) }}>
             <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
               <Table.Caption>{fieldLabel(resource)}</Table.Caption>
               <Table.Thead>
@@ -151,7 +160,7 @@ export default function ResourcePage() {
                   <Table.Tr key={String(record.id)}>
                     {columns.map((column) => (
                       <Table.Td key={column}>
-                        {column === 'id' ? (
+                        {column === 'id' && table.itemPath ? (
                           <Anchor
                             component={Link}
                             to={`/m/${module.id}/${resource}/${encodeURIComponent(String(record.id))}`}

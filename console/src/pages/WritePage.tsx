@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, request } from '../api/client';
 import { moduleHeaders, useOpenApi } from '../api/modules';
-import { bodySchema, onRecord, writesOf } from '../api/openapi';
+import { bodySchema, onRecord, tablesOf, writesOf } from '../api/openapi';
 import { useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -27,8 +27,10 @@ export default function WritePage() {
   if (!module) return <ErrorNotice error={new Error('No such module')} />;
   if (api.isPending) return <Loading />;
   if (api.isError) return <ErrorNotice error={api.error} />;
-  const write = writesOf(api.data, resource).find((candidate) => candidate.key === search.get('op'));
-  if (!write) return <ErrorNotice error={new Error(`${module.title} has no such write on ${resource}`)} />;
+  const table = tablesOf(api.data).find((candidate) => candidate.name === resource);
+  const write = table && writesOf(api.data, table).find((candidate) => candidate.key === search.get('op'));
+  if (!table || !write)
+    return <ErrorNotice error={new Error(`${module.title} has no such write on ${resource}`)} />;
   const params = (write.operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
   const fields = fieldsOf(api.data, bodySchema(api.data, write));
   return (
@@ -37,7 +39,7 @@ export default function WritePage() {
       module={module}
       resource={resource}
       write={write}
-      recordId={onRecord(write, resource) ? (search.get('id') ?? '') : undefined}
+      recordId={onRecord(write) ? (search.get('id') ?? '') : undefined}
       params={params.map((parameter) => parameter.name)}
       fields={fields}
     />

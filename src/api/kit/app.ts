@@ -45,7 +45,7 @@ function apiIndex(module: ModuleDefinition) {
       method: route.method.toUpperCase(),
       path: openApiPath(route.path),
       summary: route.summary,
-      auth: module.access ? Object.keys(module.access.securitySchemes).join(' + ') : 'bearer',
+      auth: module.access ? Object.keys(module.access.securitySchemes).join(' or ') : 'bearer',
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { holds } from '../../iam/holds';
 import type { Authenticator, Principal, Role } from '../../iam/principal';
 import { ApiError } from './errors';
 
@@ -55,21 +56,6 @@ export function createIdentity(sources: IdentitySources): Identity {
       throw unauthorized();
     },
   };
-}
-
-/**
- * Whether a principal holds a role: `admin` holds every module's roles (never `auditor`: auditing is a
- * separate duty), and a module's writer or approver may also read it.
- */
-export function holds(principal: Principal, role: Role): boolean {
-  const { roles } = principal;
-  if (roles.includes(role)) return true;
-  if (role === 'auditor') return false;
-  if (roles.includes('admin')) return true;
-  const [module, duty] = role.split(':');
-  return (
-    duty === 'reader' && roles.some((held) => held === `${module}:writer` || held === `${module}:approver`)
-  );
 }
 
 /** Throws the 403 `forbidden` error, naming the role, unless the principal holds it. */

@@ -143,7 +143,7 @@ export interface ModuleAccess {
     services: RouteServices,
     settings: ModuleSettings,
   ): Promise<Caller>;
-  /** OpenAPI security schemes, by name, that every data endpoint requires. */
+  /** OpenAPI security schemes, by name: every data endpoint takes any one of them. */
   securitySchemes: Readonly<Record<string, SecurityScheme>>;
   /** Request headers every data endpoint takes (`writes`: only writes). */
   headers: readonly { name: string; description: string; on: 'all' | 'writes' }[];

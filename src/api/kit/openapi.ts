@@ -179,7 +179,8 @@ function accessOf(module: ModuleDefinition, need: AccessNeed) {
     ([status]) => !(bearer && need.role === undefined && status === '403'),
   );
   return {
-    security: [Object.fromEntries(Object.keys(access.securitySchemes).map((name) => [name, []]))],
+    // Alternatives: any one of the schemes will do.
+    security: Object.keys(access.securitySchemes).map((name) => ({ [name]: [] })),
     headers: Object.fromEntries(headers) as Record<string, z.ZodString>,
     responses: {
       ...Object.fromEntries(errors.map(([status, description]) => [status, envelope(description)])),

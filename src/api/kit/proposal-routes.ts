@@ -9,9 +9,10 @@ import {
 } from '../../approvals';
 import { DomainError } from '../../commands/errors';
 import type { StoredEvent } from '../../events/envelope';
+import { holds } from '../../iam/holds';
 import type { Role } from '../../iam/principal';
 import { ApiError, toApiError } from './errors';
-import { holds, requireRole } from './identity';
+import { requireRole } from './identity';
 import {
   routeName,
   type Caller,

@@ -14,12 +14,14 @@ import {
   verifySession,
 } from '../../market/session';
 import { MARKET_COLLECTIONS, type SessionRecord } from '../../projections/market';
+import { callerOf, modulePrincipalCheck } from '../kit/auth';
+import { BEARER_AUTH } from '../kit/bearer-scheme';
 import { ApiError } from '../kit/errors';
 import type { AccessRequest, ModuleAccess, ModuleRoute, ModuleSettings, RouteServices } from '../kit/module';
 
 const NO_SESSION = new ApiError(
   'unauthorized',
-  `Sign in first: a valid, unexpired ${SESSION_COOKIE} cookie is required`,
+  `Sign in first: a valid, unexpired ${SESSION_COOKIE} cookie (or a bearer credential) is required`,
 );
 
 /** The session a request's cookie names, if it is signed with the secret and has not expired. */
@@ -35,9 +37,28 @@ async function signedOut(services: RouteServices, sessionId: string): Promise<bo
   return stored !== null && (JSON.parse(stored) as SessionRecord).ended_at !== null;
 }
 
-/** Every data endpoint needs the signed session cookie of a session not signed out; the caller is its user. */
-export const sessionAccess: ModuleAccess = {
-  async authorize(request, _kind, services, settings) {
+/** What an invalid bearer credential answers while none could be valid (no API token, no identity provider). */
+const NO_BEARER = new ApiError(
+  'unauthorized',
+  `No bearer credential can be checked here: sign in with the ${SESSION_COOKIE} cookie`,
+);
+
+/**
+ * Every data endpoint takes either of two credentials. The market's own users carry the signed session
+ * cookie of a session not signed out, and act as its user. Staff and integrations carry a bearer
+ * credential (an API key, an identity provider's token, the API token) holding the endpoint's
+ * `market:` role, as on every other module: the web console reads the market so, and never holds a
+ * cookie, which the browser would send to every port of the host. A request that carries a bearer
+ * credential is judged by it alone. A principal's chat history is its own, apart from every session
+ * user's (a user id has no colon; a principal's id does).
+ */
+export const marketAccess: ModuleAccess = {
+  async authorize(request, need, services, settings) {
+    const authorization = request.header('authorization');
+    if (authorization !== undefined) {
+      const principal = await modulePrincipalCheck(settings, NO_BEARER)(authorization, need.role);
+      return { ...callerOf(principal), scope: principal.id };
+    }
     const session = sessionOf(request, services, settings);
     if (!session || (await signedOut(services, session.sessionId))) throw NO_SESSION;
     return { actor: `user:${session.userId}`, scope: session.userId };
@@ -51,9 +72,13 @@ export const sessionAccess: ModuleAccess = {
         'Signed session (session id, user id and expiry, HMAC-SHA256), set by POST /api/session; named ' +
         `__Host-${SESSION_COOKIE} when the suite is served over HTTPS (SUITE_COOKIE_SECURE=true)`,
     },
+    bearerAuth: BEARER_AUTH,
   },
   headers: [],
-  errors: { 401: 'No valid, unexpired session cookie' },
+  errors: {
+    401: 'No valid, unexpired session cookie, or an invalid bearer credential',
+    403: 'A bearer credential without the role the operation needs (code `forbidden`, naming the role)',
+  },
 };
 
 const SessionRequest = z

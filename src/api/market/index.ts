@@ -3,7 +3,7 @@ import { coverageJob } from '../../market/coverage-job';
 import { marketCollections, marketProjector } from '../../projections/market';
 import { seedMarket } from '../../seed/market';
 import type { ModuleDefinition, ModuleJob, ModuleRoute } from '../kit/module';
-import { sessionAccess, sessionRoutes } from './access';
+import { marketAccess, sessionRoutes } from './access';
 import { assistantRoutes } from './assistant';
 import { recordRoutes } from './records';
 import { viewRoutes } from './views';
@@ -15,7 +15,8 @@ export const marketModule: ModuleDefinition = {
   description:
     'Read-only, evidence-backed data on clinic competitors, locations, treatment prices and collection ' +
     'coverage across the 30 EEA markets, plus a streamed analysis assistant. Every data endpoint needs ' +
-    'the signed session cookie `svc_session` (POST /api/session).',
+    'the signed session cookie `svc_session` (POST /api/session) or a bearer credential holding its ' +
+    '`market:` role.',
   version: '1.0.0',
   itemParam: 'id',
   readErrors: 'envelope',
@@ -25,7 +26,7 @@ export const marketModule: ModuleDefinition = {
   writes: [],
   routes: [...sessionRoutes, ...viewRoutes, ...recordRoutes, ...assistantRoutes] as ModuleRoute[],
   jobs: [coverageJob as ModuleJob],
-  access: sessionAccess,
+  access: marketAccess,
   events: marketEvents,
   projector: marketProjector,
   seed: seedMarket,

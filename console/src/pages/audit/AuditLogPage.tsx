@@ -67,7 +67,7 @@ function EventRows({ events }: { events: LogEvent[] }) {
                 <Table.Td>{event.position}</Table.Td>
                 <Table.Td>{new Date(event.metadata.occurred_at).toLocaleString()}</Table.Td>
                 <Table.Td>
-                  <Code>{event.stream}</Code>
+                  <Code style={{ whiteSpace: 'nowrap' }}>{event.stream}</Code>
                 </Table.Td>
                 <Table.Td>{event.type}</Table.Td>
                 <Table.Td>{event.metadata.actor_name ?? event.metadata.actor}</Table.Td>
@@ -117,7 +117,10 @@ function LiveTail({ filters }: { filters: Filters }) {
   return (
     <Paper withBorder p="md" mb="lg">
       <Text fw={600} mb="xs" aria-live="polite">
-        Live: {events.length === 0 ? 'waiting for new events…' : `${events.length} new events`}
+        Live:{' '}
+        {events.length === 0
+          ? 'waiting for new events…'
+          : `${events.length} new ${events.length === 1 ? 'event' : 'events'}`}
       </Text>
       <ErrorNotice error={failure} title="The live tail stopped" />
       {events.length > 0 && <EventRows events={events} />}

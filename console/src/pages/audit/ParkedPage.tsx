@@ -38,7 +38,11 @@ export default function ParkedPage() {
       ) : (
         <Table.ScrollContainer minWidth={800}>
           <Table withTableBorder striped>
-            <Table.Caption>{parked.data?.meta.total} parked events</Table.Caption>
+            <Table.Caption>
+              {parked.data?.meta.total === 1 ? '1 parked event' : `${parked.data?.meta.total} parked events`}.
+              Once the cause is fixed (an upcaster, a corrected projection),{' '}
+              <code>suite projections retry</code> folds them again.
+            </Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Position</Table.Th>

@@ -1,4 +1,16 @@
-import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { latestCheckpoint } from '../../api/audit';
@@ -129,15 +141,32 @@ function Checkpoints() {
         Keep a checkpoint; paste it later to check that the log still extends it (nothing was rewritten). The
         proof is checked here, in your browser.
       </Text>
-      <Text fw={600} size="sm" mb={4}>
-        Latest checkpoint
-      </Text>
+      <Group justify="space-between" mb={4}>
+        <Text fw={600} size="sm">
+          Latest checkpoint
+        </Text>
+        {latest.data && (
+          <CopyButton value={latest.data}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="default" onClick={copy}>
+                {copied ? 'Copied' : 'Copy to keep it'}
+              </Button>
+            )}
+          </CopyButton>
+        )}
+      </Group>
       {latest.isPending ? (
         <Loading />
       ) : latest.isError ? (
         <ErrorNotice error={latest.error} />
       ) : (
-        <Code block data-testid="latest-checkpoint" tabIndex={0} aria-label="Latest checkpoint">
+        <Code
+          block
+          data-testid="latest-checkpoint"
+          tabIndex={0}
+          aria-label="Latest checkpoint"
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+        >
           {latest.data}
         </Code>
       )}
