@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -22,14 +22,24 @@ import {
 
 /**
  * Sustained POST /api/v1/requests on `suite start` as shipped (default configuration, request logs
- * on), against the same suite without one of its features: the build of the last commit before the
- * feature landed, made once into the temp directory. Runs alternate between the two.
+ * on), against the same suite without one of its features, built once into the temp directory: the
+ * last commit before the feature landed (the tree), or this commit with the feature taken out of it
+ * (personal data: the seal is one layer of the store stack, and 90 commits have landed since it did).
+ * Runs alternate between the two.
  * Usage: tsx bench/writes-without.ts --without tree|personal-data [--seconds 8] [--runs 5] [--connections 32]
  */
-const FEATURES = {
+type Without =
+  /** The commit before the one that added this file. */
+  | { before: string }
+  /** This commit, with `from` replaced by `to` in `file` (each found exactly once). */
+  | { takenOut: { file: string; from: string; to: string } };
+
+const FEATURES: Record<
+  string,
+  { without: Without; section: string; title: string; what: string; lost: string; target: string }
+> = {
   tree: {
-    /** The file whose first commit brought the feature. */
-    landedWith: 'src/log-proofs/merkle.ts',
+    without: { before: 'src/log-proofs/merkle.ts' },
     section: 'log-tree',
     title: 'Writes with the Merkle tree over the log, side by side with the suite without it',
     what: 'which follows the log into its tree and signs a checkpoint at most once a second',
@@ -37,19 +47,28 @@ const FEATURES = {
     target: 'target: at most 5 %',
   },
   'personal-data': {
-    landedWith: 'src/privacy/sealed-value.ts',
+    without: {
+      takenOut: {
+        file: 'src/main.ts',
+        from: 'withPersonalData(storedEvents, catalog, subjectKeys, random)',
+        to: 'storedEvents',
+      },
+    },
     section: 'personal-data',
-    title: 'Writes with personal data sealed, side by side with the suite before the seal',
+    title: 'Writes with personal data sealed, side by side with the same suite without the seal',
     what: "which seals the request's form answers under its data subject's key (AES-256-GCM) before appending them",
     lost: 'Throughput lost to sealing',
     target: 'target: at most 10 %, writes at 90 % or more of those without',
   },
-} as const;
+};
 
 const options = flags();
 const featureName = options.get('without') ?? '';
-if (!(featureName in FEATURES)) throw new Error(`--without ${Object.keys(FEATURES).join('|')}`);
-const feature = FEATURES[featureName as keyof typeof FEATURES];
+const feature =
+  FEATURES[featureName] ??
+  (() => {
+    throw new Error(`--without ${Object.keys(FEATURES).join('|')}`);
+  })();
 const SECONDS = numberFlag(options, 'seconds', 8);
 const RUNS = numberFlag(options, 'runs', 5);
 const CONNECTIONS = numberFlag(options, 'connections', 32);
@@ -61,28 +80,48 @@ function git(...args: string[]): string {
   return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 }
 
-/** The compiled CLI of the suite as it was before the feature: built once, from the repository's history. */
-function cliWithout(): { cli: string; commit: string } {
-  const added = git('log', '--diff-filter=A', '--format=%H', '--', feature.landedWith).split('\n').at(-1);
-  if (!added) throw new Error(`the commit that added ${feature.landedWith} is not in this clone`);
-  const commit = git('rev-parse', '--short', `${added}^`);
-  const dir = path.join(tmpdir(), `suite-bench-at-${commit}`);
+/** The compiled CLI of the suite without the feature (built once), and what it was built from. */
+function cliWithout(): { cli: string; builtFrom: string } {
+  const { without } = feature;
+  let commit: string;
+  let builtFrom: string;
+  if ('before' in without) {
+    const added = git('log', '--diff-filter=A', '--format=%H', '--', without.before).split('\n').at(-1);
+    if (!added) throw new Error(`the commit that added ${without.before} is not in this clone`);
+    commit = git('rev-parse', '--short', `${added}^`);
+    builtFrom = `the build of commit ${commit}, the last before it`;
+  } else {
+    commit = git('rev-parse', '--short', 'HEAD');
+    builtFrom = `the build of this commit (${commit}) with \`${without.takenOut.from}\` replaced by \`${without.takenOut.to}\` in ${without.takenOut.file}`;
+  }
+  const dir = path.join(tmpdir(), `suite-bench-${featureName}-without-${commit}`);
   const cli = path.join(dir, 'dist/cli.js');
   if (!existsSync(cli)) {
     rmSync(dir, { recursive: true, force: true });
     git('worktree', 'prune');
     git('worktree', 'add', '--detach', dir, commit);
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    if ('takenOut' in without) takeOut(dir, without.takenOut);
     execFileSync(
       process.execPath,
-      [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      {
-        cwd: dir,
-        stdio: 'inherit',
-      },
+      // What the feature took out leaves imports unused.
+      [
+        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        'tsconfig.build.json',
+        '--noUnusedLocals',
+        'false',
+      ],
+      { cwd: dir, stdio: 'inherit' },
     );
   }
-  return { cli, commit };
+  return { cli, builtFrom };
+}
+
+function takeOut(dir: string, { file, from, to }: { file: string; from: string; to: string }): void {
+  const source = readFileSync(path.join(dir, file), 'utf8');
+  if (source.split(from).length !== 2) throw new Error(`${file} does not hold \`${from}\` exactly once`);
+  writeFileSync(path.join(dir, file), source.replace(from, to));
 }
 
 /** Resolves once the suite has signed a checkpoint of its whole log: the tree has caught up after the start. */
@@ -171,14 +210,13 @@ async function main(): Promise<void> {
 Reproduce with \`npm run bench:${feature.section}\` (\`bench/writes-without.ts --without ${featureName}\`, needs
 \`npm run build\`). Sustained \`POST /api/v1/requests\`${featureName === 'personal-data' ? ' with form answers naming a person' : ''},
 ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${RUNS} runs, on \`suite start\` as shipped
-(demo data, request logs on at \`info\`): this build, ${feature.what}, against the build of commit
-${without.commit}, the last before it, made from this repository's history. Runs alternate; each suite
+(demo data, request logs on at \`info\`): this build, ${feature.what}, against ${without.builtFrom}. Runs alternate; each suite
 restarts on its own data directory every run; the load starts once the suite has signed a checkpoint of
 its whole log (the demo data, or the log of the run before). Machine: ${machine()}.
 
-${table(['suite', 'requests/s', 'p50 ms', 'p99 ms'], [row(`before (${without.commit})`, withoutFeature), row('this build', withFeature)])}
+${table(['suite', 'requests/s', 'p50 ms', 'p99 ms'], [row('without it', withoutFeature), row('this build', withFeature)])}
 
-Each run, requests/s: before ${perRun(runs.without)}; this build ${perRun(runs.with)}.
+Each run, requests/s: without it ${perRun(runs.without)}; this build ${perRun(runs.with)}.
 
 ${feature.lost}: **${(loss * 100).toFixed(1)} %** (${feature.target}).`;
   writeSection(feature.section, body);
