@@ -39,7 +39,7 @@ import { MODULE_IDS } from './api/kit/module';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
 import { seededBytes } from './seed/random';
-import { config, dataDirOption, quietSuite, wholeNumber } from './cli/common';
+import { config, dataDirOption, eventsAfter, quietSuite, wholeNumber } from './cli/common';
 import { addMarketCommands } from './cli/market';
 import { addKeyCommands } from './cli/keys';
 import { addPolicyCommands } from './cli/policy';
@@ -242,20 +242,21 @@ program
     if (!(await seedDemoData(suite, seed))) {
       console.log('The store already holds events; demo data is only written into an empty store.');
     } else if (options.eventsOnly) {
-      const written = await suite.eventStore.headPosition();
+      const written = await eventsAfter(suite.storedEvents, 0);
       console.log(`Demo data written with seed "${seed}": ${written} events, for the projector and workers.`);
     } else {
-      const written = await suite.eventStore.headPosition();
+      const head = await suite.eventStore.headPosition();
       const bar = progressBar('Projecting');
-      bar.start(written, 0);
+      bar.start(head, 0);
       await suite.runtime.start();
       bar.update(suite.runtime.position());
       bar.stop();
       // What a first `suite start` would do next: run the jobs the demo data makes due.
       await startWorker(suite);
       await settle(suite);
-      const head = await suite.eventStore.headPosition();
-      console.log(`Demo data written with seed "${seed}": ${head} events (${head - written} by its jobs).`);
+      const total = await eventsAfter(suite.storedEvents, 0);
+      const byJobs = await eventsAfter(suite.storedEvents, head);
+      console.log(`Demo data written with seed "${seed}": ${total} events (${byJobs} by its jobs).`);
     }
     await suite.close();
   });

@@ -11,18 +11,18 @@ export function coalescing(work: () => Promise<void>): Coalesced {
   let running: Promise<void> | null = null;
   let again = false;
   const call = (() => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await work();
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
+    again = true;
+    running ??= (async () => {
+      try {
+        while (again) {
+          again = false;
+          await work();
+        }
+      } finally {
+        // In the turn the loop ends: a call made in any later turn starts a run of its own.
+        running = null;
+      }
+    })();
     return running;
   }) as Coalesced;
   call.settled = async () => {

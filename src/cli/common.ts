@@ -7,6 +7,7 @@ import { DomainError } from '../commands/errors';
 import type { CommandContext } from '../commands/context';
 import { loadConfig, type Config } from '../config';
 import { newEventId } from '../events/event-ids';
+import type { EventStore } from '../events/event-store';
 import { openSuite, type OpenOptions, type Suite } from '../main';
 
 export function wholeNumber(value: string): number {
@@ -25,6 +26,19 @@ export function config(options: { dataDir?: string }): Config {
 /** The stores, for a command that works on them: it logs only warnings, on stderr (stdout is its answer). */
 export const quietSuite = (settings: Config, options: Omit<OpenOptions, 'logger'> = {}): Promise<Suite> =>
   openSuite(settings, { ...options, logger: pino({ level: 'warn' }, pino.destination(2)) });
+
+const COUNT_PAGE = 10_000;
+
+/** The events of the log after `after`, counted: positions are no counts (EventStoreDB's are offsets). */
+export async function eventsAfter(eventStore: EventStore, after: number): Promise<number> {
+  let count = 0;
+  for (let from = after; ;) {
+    const page = await eventStore.readAll({ after: from, limit: COUNT_PAGE });
+    count += page.length;
+    if (page.length < COUNT_PAGE) return count;
+    from = page[page.length - 1]!.position;
+  }
+}
 
 /** The operator, as the OS names them; a user the system has no name for (a container's bare uid) by uid. */
 function operator(): string {

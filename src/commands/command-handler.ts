@@ -9,7 +9,7 @@ import {
   type PendingEvent,
   type StreamAppend,
 } from '../events/event-store';
-import { activeTraceparent, inSpan, tracing } from '../telemetry/tracing';
+import { activeTraceparent, inSpan } from '../telemetry/tracing';
 import type { CommandResult } from './context';
 import { fold, type Decider } from './decider';
 
@@ -63,8 +63,18 @@ export async function handleDecisions(
   decideAll: () => Promise<{ decisions: Decision[]; keyed: Decision }>,
 ): Promise<CommandResult[]> {
   for (let attempt = 1; ; attempt++) {
-    // Untraced, the decision and the append take no more turns of the event loop than they need.
-    const { decisions, keyed } = tracing() ? await tracedDecision(decideAll, attempt) : await decideAll();
+    const { decisions, keyed } = await inSpan(
+      'command.decide',
+      { attributes: { 'suite.attempt': attempt } },
+      async (span) => {
+        const decided = await decideAll();
+        span?.setAttributes({
+          'suite.streams': decided.decisions.map((decision) => decision.stream),
+          'suite.events': decided.decisions.reduce((sum, decision) => sum + decision.events.length, 0),
+        });
+        return decided;
+      },
+    );
     const changed = decisions.filter((decision) => decision.events.length > 0);
     const unchanged = ({ stream, history }: Decision) => ({ stream, outcome: { history, events: [] } });
     if (changed.length === 0) return decisions.map(unchanged);
@@ -83,9 +93,16 @@ export async function handleDecisions(
         ? { stream: decision.stream, outcome: { history: decision.history, ...result } }
         : unchanged(decision);
     try {
-      const results = tracing()
-        ? await tracedAppend(environment, appends)
-        : await environment.eventStore.appendAll(appends);
+      const results = await inSpan('event_store.append', {}, async (span) => {
+        const appended = await environment.eventStore.appendAll(
+          appends.map((part) => ({
+            ...part,
+            options: { ...part.options, metadata: withTraceContext(environment.metadata) },
+          })),
+        );
+        span?.setAttributes(appendAttributes(appended));
+        return appended;
+      });
       return decisions.map((decision) => outcome(decision, results[changed.indexOf(decision)]));
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -111,34 +128,6 @@ async function storedAlready(eventStore: EventStore, part: StreamAppend): Promis
     events.length === eventIds.length &&
     events.every((event, index) => event.event_id.toLowerCase() === eventIds[index]?.toLowerCase());
   return same ? { events } : undefined;
-}
-
-function tracedDecision<Decided extends { decisions: Decision[] }>(
-  decideAll: () => Promise<Decided>,
-  attempt: number,
-): Promise<Decided> {
-  return inSpan('command.decide', { attributes: { 'suite.attempt': attempt } }, async (span) => {
-    const decided = await decideAll();
-    span?.setAttributes({
-      'suite.streams': decided.decisions.map((decision) => decision.stream),
-      'suite.events': decided.decisions.reduce((sum, decision) => sum + decision.events.length, 0),
-    });
-    return decided;
-  });
-}
-
-/** The append in its span, its events carrying the span's trace context. */
-function tracedAppend(environment: CommandEnvironment, appends: readonly StreamAppend[]) {
-  return inSpan('event_store.append', {}, async (span) => {
-    const appended = await environment.eventStore.appendAll(
-      appends.map((part) => ({
-        ...part,
-        options: { ...part.options, metadata: withTraceContext(environment.metadata) },
-      })),
-    );
-    span?.setAttributes(appendAttributes(appended));
-    return appended;
-  });
 }
 
 /**

@@ -2,7 +2,8 @@ import { excludeSystemEvents, type AllStreamResolvedEvent } from '@eventstore/db
 import type { EsdbClient, EsdbSubscription } from './esdb-client';
 import { isSuiteEvent, positionFromEsdb, readPositionFrom } from './esdb-mapping';
 
-const RESUBSCRIBE_MS = 1000;
+/** How long after a dropped subscription a new one starts. */
+export const RESUBSCRIBE_MS = 1000;
 /** How often the head is read as well, in case a subscription stalls without being dropped. */
 export const FALLBACK_POLL_MS = 5000;
 

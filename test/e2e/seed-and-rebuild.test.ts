@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { createLogger } from '../../src/api/kit/logging';
 import { loadConfig } from '../../src/config';
 import { openSuite, seedDemoData, type Suite } from '../../src/main';
@@ -77,5 +79,37 @@ describe('demo data and rebuild', () => {
     await seeded.suite.runtime.rebuild((position) => progress.push(position));
     expect(progress[progress.length - 1]).toBe(await seeded.suite.eventStore.headPosition());
     expect(await snapshot(seeded.suite)).toEqual(live);
+  });
+
+  it('writes the events alone with --events-only (compose runs it so), for the projector and workers', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const seeded = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(__dirname, '../../src/cli.ts'),
+          'seed',
+          '--events-only',
+          '--data-dir',
+          dir,
+        ],
+        { env: { ...process.env, SUITE_LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+      );
+      expect(seeded.status).toBe(0);
+      const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
+      const suite = await openSuite(config, { logger: createLogger('silent') });
+      try {
+        // No projector's checkpoint and no job triggers' one: nothing was projected or queued.
+        expect(await suite.readStore.checkpoints()).toEqual(new Map());
+        const events = await suite.storedEvents.readAll({ after: 0, limit: Number.MAX_SAFE_INTEGER });
+        expect(seeded.stdout).toContain(`${events.length} events, for the projector and workers`);
+      } finally {
+        await suite.close();
+      }
+    } finally {
+      cleanup();
+    }
   });
 });

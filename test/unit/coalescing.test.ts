@@ -18,6 +18,28 @@ describe('coalescing', () => {
     expect(runs).toBe(3);
   });
 
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8])(
+    'runs again for a call made %i turns of the event loop after a run began, however close to its end',
+    async (turns) => {
+      const happened: string[] = [];
+      let callLater = Promise.resolve();
+      const work = coalescing(async () => {
+        happened.push('run');
+        if (happened.length > 1) return;
+        callLater = (async () => {
+          for (let turn = 0; turn < turns; turn++) await Promise.resolve();
+          happened.push('call');
+          await work();
+        })();
+      });
+      await work();
+      await callLater;
+      await work.settled();
+
+      expect(happened).toEqual(['run', 'call', 'run']);
+    },
+  );
+
   it('passes a failure to the callers of that run and runs afresh on the next call', async () => {
     let fail = true;
     const work = coalescing(async () => {

@@ -79,6 +79,10 @@ describe('infra/docker-compose.yml', () => {
     );
   });
 
+  it('seeds the events alone: the projector is the only process that projects them on a first boot', () => {
+    expect(service('seed').command).toEqual(['seed', '--events-only']);
+  });
+
   it('reports Mongo healthy only once its node is the primary', () => {
     const check = (service('mongo').healthcheck?.test ?? []).join(' ');
     expect(check).toContain('rs.initiate(');

@@ -115,6 +115,32 @@ async function append(store: EventStore, stream: string, revision: number, count
   return position;
 }
 
+/**
+ * The log as far as `reveal` has shown it, with its notifications sent by the test alone: `atLastRead`
+ * runs when a read finds nothing more (as a catch-up's last read does).
+ */
+function revealedLog(store: EventStore) {
+  let visible = 0;
+  let notify: (head: number) => void = () => {};
+  const revealed: EventStore & { atLastRead?: () => void } = {
+    ...store,
+    async readAll(query) {
+      const page = (await store.readAll(query)).filter((event) => event.position <= visible);
+      if (page.length === 0) revealed.atLastRead?.();
+      return page;
+    },
+    onAppended(listener) {
+      notify = listener;
+      return () => (notify = () => {});
+    },
+  };
+  const reveal = (position: number) => {
+    visible = position;
+    notify(position);
+  };
+  return { revealed, reveal };
+}
+
 let cleanup: () => void;
 let events: EventStore;
 let readStore: ReadStore;
@@ -262,4 +288,36 @@ describe('projection runtime, following the log', () => {
       last: head,
     });
   });
+
+  it.each(Array.from({ length: 20 }, (_, turns) => turns))(
+    'catches up with a commit notified %i turns of the event loop after the last read of a catch-up',
+    async (turns) => {
+      const positions = [
+        await append(events, 'a.counter-1', -1, 1),
+        await append(events, 'a.counter-1', 0, 1),
+        await append(events, 'a.counter-1', 1, 1),
+      ];
+      const { revealed, reveal } = revealedLog(events);
+      reveal(positions[0]!);
+      const runtime = createProjectionRuntime(revealed, readStore, [counter('a')], { onError: () => {} });
+      await runtime.start();
+
+      revealed.atLastRead = () => {
+        revealed.atLastRead = undefined;
+        void (async () => {
+          for (let turn = 0; turn < turns; turn++) await Promise.resolve();
+          reveal(positions[2]!);
+        })();
+      };
+      reveal(positions[1]!);
+      // A notification the runtime lost is never repeated: without a limit, this would wait for ever.
+      const reached = await runtime.waitFor(positions[2]!, 5000).then(
+        () => true,
+        () => false,
+      );
+      await runtime.stop();
+
+      expect(reached).toBe(true);
+    },
+  );
 });
