@@ -33,7 +33,8 @@ export function withPersonalData(
       toOpen.map((event) => event.data),
       keys,
     );
-    // A long read (a catch-up, a rebuild) is not read again: remembering it would cost, not save.
+    // A long read (a catch-up, a rebuild) is not read again: remembering it would cost, not save. Its
+    // events this process appended are found all the same: they were remembered as they were appended.
     const remember = toOpen.length <= REMEMBERED_READ;
     let next = 0;
     return events.map((event, index) => {
