@@ -83,7 +83,7 @@ describe('financial planning API', () => {
         'statement',
         'to',
       ]);
-      expect(Object.keys(statements.responses).sort()).toEqual(['200', '404', '422', '503']);
+      expect(Object.keys(statements.responses).sort()).toEqual(['200', '400', '404', '422', '503']);
     });
 
     it('serves the interactive documentation', async () => {
