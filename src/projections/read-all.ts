@@ -1,6 +1,7 @@
 import type { ReadStore, ScanQuery, ScannedDocument } from './read-store';
 
-const PAGE = 5_000;
+/** The documents a page of `scanAll` holds unless its caller says otherwise. */
+export const SCAN_PAGE = 5_000;
 
 /**
  * Every document a find gives, in id order, read page by page after the last id read (keyset): each
@@ -10,7 +11,7 @@ export async function* scanAll(
   readStore: ReadStore,
   collection: string,
   query: Omit<ScanQuery, 'after' | 'limit'> = {},
-  { pageSize = PAGE, signal }: { pageSize?: number; signal?: AbortSignal } = {},
+  { pageSize = SCAN_PAGE, signal }: { pageSize?: number; signal?: AbortSignal } = {},
 ): AsyncGenerator<ScannedDocument> {
   for (let after: ScanQuery['after']; ;) {
     signal?.throwIfAborted();

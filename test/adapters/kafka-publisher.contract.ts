@@ -145,6 +145,23 @@ export function kafkaPublisherContract(name: string, kafka: () => KafkaUnderTest
       expect(received).toHaveLength(events.length);
     });
 
+    it('publishes an event larger than the topic takes uncompressed that compresses below it', async () => {
+      const module = freshModule();
+      const event = storedEvent(`${module}.page-1`, 0, {
+        data: { body: 'The same paragraph of a long CMS page, again. '.repeat(10_000) },
+      });
+      const topic = topicFor(event.stream);
+      const topicLimit = 100_000;
+      expect(Buffer.byteLength(JSON.stringify(event.data))).toBeGreaterThan(topicLimit);
+      await kafka().createTopics([topic], 1, topicLimit);
+      await kafka().createTopics([DEAD_LETTER_TOPIC], 1);
+      publisher = await kafka().open();
+
+      await expect(publisher.publish([event])).resolves.toEqual({ deadLettered: [] });
+      const received = await kafka().received([topic], holdsAll([event]));
+      expect(received.map(idOf)).toEqual([event.event_id]);
+    });
+
     it('dead-letters an event larger than the broker accepts, publishes the rest, and goes on publishing', async () => {
       const module = freshModule();
       // The large event's partition, and two others: one takes two events of the batch, one takes one.

@@ -22,6 +22,11 @@
  *   kafkajs does not retry. KIP-98 "Exactly Once Delivery and Transactional Messaging", section
  *   "Idempotent Producer Guarantees"; Kafka source ProducerStateManager (NumBatchesToRetain = 5).
  * - Keys go to partitions through kafkajs's own DefaultPartitioner (murmur2, as the Java client).
+ * - A record batch names its compression codec in bits 0-2 of its attributes (0 none, 1 gzip, 2 snappy,
+ *   3 lz4, 4 zstd), the numbers of kafkajs's `CompressionTypes`; the broker keeps a batch as the
+ *   producer compressed it (the default `compression.type=producer`). Apache Kafka documentation,
+ *   "Message Format: Record Batch" and "Topic Configs: compression.type". The model keeps the codec
+ *   of every batch it receives, written or refused (`batches`).
  *
  * Not modelled: replication and acks, leader changes, retriable errors (kafkajs retries them), quotas,
  * transactions. A topic must be created first (as with `auto.create.topics.enable=false`).
@@ -42,6 +47,17 @@ export interface StoredRecord {
   key: string | null;
   value: string;
   headers: Record<string, string>;
+}
+
+/** The codecs of `compression.type`, by the number a record batch's attributes give them. */
+const CODECS = ['none', 'gzip', 'snappy', 'lz4', 'zstd'] as const;
+
+/** A partition's record batch of a produce request, as the broker received it. */
+export interface ReceivedBatch {
+  topic: string;
+  partition: number;
+  records: number;
+  compression: (typeof CODECS)[number];
 }
 
 interface BatchMetadata {
@@ -65,6 +81,8 @@ export interface KafkaModel {
   createTopic(topic: string, options: { partitions: number; maxMessageBytes?: number }): void;
   /** The records of a topic, partition by partition in offset order. */
   records(topic: string): StoredRecord[];
+  /** Every record batch received, in the order received. */
+  batches(): ReceivedBatch[];
 }
 
 const protocolError = (type: string, code: number, message: string): KafkaJSProtocolError =>
@@ -97,6 +115,7 @@ async function recordBatchBytes(messages: Message[], compression: number | undef
 export function createKafkaModel(): KafkaModel {
   const topics = new Map<string, Topic>();
   const partitioner = Partitioners.DefaultPartitioner();
+  const received: ReceivedBatch[] = [];
   let producerIds = 0;
 
   /** The broker's append of one partition's batch: an error, or the batch's first offset. */
@@ -183,6 +202,12 @@ export function createKafkaModel(): KafkaModel {
         });
         const answers: (KafkaJSProtocolError | number)[] = [];
         for (const { topic, partition, firstSequence, messages } of entries) {
+          received.push({
+            topic,
+            partition,
+            records: messages.length,
+            compression: CODECS[compression ?? 0],
+          });
           answers.push(await append(topic, partition, id, firstSequence, messages, compression));
         }
         const error = answers.find((answer) => answer instanceof KafkaJSProtocolError);
@@ -211,5 +236,6 @@ export function createKafkaModel(): KafkaModel {
     records(topic) {
       return (topics.get(topic)?.partitions ?? []).flatMap((partition) => partition.records);
     },
+    batches: () => [...received],
   };
 }

@@ -6,7 +6,7 @@ import type { MongoConnect } from '../../src/projections/mongo-read-store';
 /**
  * An in-process model of a MongoDB replica set, behind the part of the Node.js driver's surface that
  * the suite's adapters use (`src/projections/mongo-read-store.ts`, `src/privacy/mongo-key-store.ts`):
- * `MongoClient.db()`, `Db.createCollection/collection/listCollections/dropCollection/dropDatabase`,
+ * `MongoClient.db()`, `Db.createCollection/collection/listCollections/dropCollection/dropDatabase/command`,
  * `Collection.createIndex/findOne/find().sort().skip().limit().toArray()/countDocuments/bulkWrite/
  * updateOne/deleteOne/deleteMany`, and sessions. Queries, projections and update operators are evaluated by
  * mingo; documents go in and out as BSON, as on the wire. It reproduces, as the MongoDB manual
@@ -36,6 +36,18 @@ import type { MongoConnect } from '../../src/projections/mongo-read-store';
  * - `createCollection` of an existing collection fails with `NamespaceExists` (48).
  * - The 16 MiB BSON document limit ("MongoDB Limits and Thresholds"): a larger document fails with
  *   `BSONObjectTooLarge` (10334).
+ * - What a read examines ("Explain Results": `keysExamined`, `docsExamined`), with the `_id` index as
+ *   the only index it reads through (indexes created on other fields are not used: a read filtered on
+ *   them examines what the `_id` index or a collection scan gives, at least what the server would): an
+ *   `_id` equality or `$in` examines those documents; `_id` range bounds (`$gt`, `$gte`, `$lt`, `$lte`,
+ *   in the filter or a part of its top-level `$and`) or a sort on `_id` walk the index between its
+ *   bounds, one key and one document per entry; anything else scans the collection (documents, no
+ *   keys). A read in index or natural order stops once it has its skipped and limited matches, the
+ *   skipped ones examined too; a read sorted otherwise examines every candidate first.
+ * - The database profiler ("Database Profiler", `db.command({ profile })`, level 2 profiles every
+ *   operation): each find (`op: 'query'`) and `countDocuments` (an aggregate, `op: 'command'`) of a
+ *   profiled database adds its `ns`, `keysExamined` and `docsExamined` to `system.profile`. Writes are
+ *   not profiled.
  * A single node: write concerns are acknowledged at once. Operations yield to the event loop, as a round
  * trip does, so that concurrent callers interleave.
  */
@@ -49,6 +61,7 @@ const TRANSIENT = 'TransientTransactionError';
 const MAX_BSON_BYTES = 16 * 1024 * 1024;
 const TRANSACTION_LIFETIME_MS = 60_000;
 const WITH_TRANSACTION_TIMEOUT_MS = 120_000;
+const PROFILE = 'system.profile';
 
 type Stored = Document & { _id: unknown };
 
@@ -141,6 +154,8 @@ export class MongoModel {
   private readonly writeMs: number;
   /** The server's time spent writing documents so far. */
   private written = 0;
+  private readonly profilingLevels = new Map<string, number>();
+  private profiled = 0;
 
   /** `now`: the clock of transactions' lifetimes; `writeMs`: the time each document written takes. */
   constructor({ now = Date.now, writeMs = 0 }: { now?: () => number; writeMs?: number } = {}) {
@@ -168,6 +183,24 @@ export class MongoModel {
 
   dropDatabase(name: string): void {
     this.databases.delete(name);
+    this.profilingLevels.delete(name);
+  }
+
+  /** Sets a database's profiling level; answers the one it had. */
+  setProfilingLevel(database: string, level: number): number {
+    const was = this.profilingLevels.get(database) ?? 0;
+    this.profilingLevels.set(database, level);
+    return was;
+  }
+
+  /** Adds an operation's entry to its database's `system.profile` when the database profiles every one. */
+  profile(database: string, entry: Document): void {
+    if (this.profilingLevels.get(database) !== 2) return;
+    const collections = this.database(database);
+    let profile = collections.get(PROFILE);
+    if (!profile) collections.set(PROFILE, (profile = new CollectionState(PROFILE)));
+    const _id = ++this.profiled;
+    profile.versions.set(keyOf(_id), [{ at: ++this.clock, doc: { _id, ...entry } }]);
   }
 
   begin(): Transaction {
@@ -393,13 +426,30 @@ class ModelDb {
     return this.collection(name);
   }
 
+  get databaseName(): string {
+    return this.name;
+  }
+
   collection(name: string): ModelCollection {
-    return new ModelCollection(this.model, () => {
-      let found = this.collections.get(name);
-      // Collections are created by their first write, as on the server.
-      if (!found) this.collections.set(name, (found = new CollectionState(name)));
-      return found;
-    });
+    return new ModelCollection(
+      this.model,
+      () => {
+        let found = this.collections.get(name);
+        // Collections are created by their first write, as on the server.
+        if (!found) this.collections.set(name, (found = new CollectionState(name)));
+        return found;
+      },
+      (entry) => this.model.profile(this.name, { ns: `${this.name}.${name}`, ...entry }),
+    );
+  }
+
+  /** The one command modelled: `{ profile: level }`, which answers the level the database had. */
+  async command(command: Document): Promise<Document> {
+    await tick();
+    if (typeof command.profile !== 'number') {
+      throw new Error(`The model runs only the profile command, not ${JSON.stringify(command)}`);
+    }
+    return { was: this.model.setProfilingLevel(this.name, command.profile), ok: 1 };
   }
 
   listCollections(filter: { name?: RegExp | string } = {}) {
@@ -460,21 +510,90 @@ type BulkOperation =
   | { updateOne: { filter: Document; update: Document; upsert?: boolean } }
   | { deleteOne: { filter: Document } };
 
+/** How a read goes through its matches: in which order, how many it skips, and how many it returns (0: all). */
+interface Reading {
+  order?: Document;
+  skip?: number;
+  limit?: number;
+}
+
+/** The matches a read found, and what it examined to find them. */
+interface Read {
+  matched: Stored[];
+  keysExamined: number;
+  docsExamined: number;
+}
+
+const RANGE_OPERATORS = ['$gt', '$gte', '$lt', '$lte'];
+
+const isOperatorObject = (value: unknown): value is Document =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && hasOperator(value);
+
+/** The conditions a filter puts on `_id`: its own, and those of the parts of its top-level `$and`. */
+function idConditions(filter: Document): unknown[] {
+  const parts = Array.isArray(filter.$and) ? (filter.$and as Document[]).flatMap(idConditions) : [];
+  return '_id' in filter ? [filter._id, ...parts] : parts;
+}
+
+const inIdOrder = (order: Document | undefined) =>
+  order !== undefined && Object.keys(order).length === 1 && order._id === 1;
+
+const byId = (docs: Stored[]): Stored[] => find(docs, {}).sort({ _id: 1 }).all() as Stored[];
+
 class ModelCollection {
   constructor(
     private readonly model: MongoModel,
     private readonly state: () => CollectionState,
+    private readonly profile: (entry: Document) => void,
   ) {}
 
   private view(options?: SessionOptions): View {
     return options?.session ? options.session.view() : this.model.latestView();
   }
 
-  private matching(filter: Document, options?: SessionOptions): Stored[] {
+  /**
+   * The documents a read examines, in the order it examines them, and whether it reads them through
+   * the `_id` index (a key each) or scans the collection.
+   */
+  private candidates(view: View, filter: Document, order?: Document): { docs: Stored[]; indexed: boolean } {
+    const collection = this.state();
+    const conditions = idConditions(filter);
+    const exact = conditions.find((condition) => !isOperatorObject(condition) || '$in' in condition);
+    if (exact !== undefined) {
+      const ids = isOperatorObject(exact) ? (exact.$in as unknown[]) : [exact];
+      const keys = new Set(ids.map(keyOf));
+      return { docs: byId([...keys].flatMap((key) => view.get(collection, key) ?? [])), indexed: true };
+    }
+    const bounds = conditions.flatMap((condition) => {
+      const range = Object.entries(condition as Document).filter(([name]) => RANGE_OPERATORS.includes(name));
+      return range.length > 0 ? [{ _id: Object.fromEntries(range) }] : [];
+    });
+    if (bounds.length === 0 && !inIdOrder(order)) return { docs: view.docs(collection), indexed: false };
+    const between = new Query({ $and: [{}, ...bounds] });
+    return { docs: byId(view.docs(collection)).filter((doc) => between.test(doc)), indexed: true };
+  }
+
+  private read(
+    filter: Document,
+    options: SessionOptions,
+    { order, skip = 0, limit = 0 }: Reading = {},
+  ): Read {
+    const { docs, indexed } = this.candidates(this.view(options), filter, order);
     const query = new Query(filter);
-    return this.view(options)
-      .docs(this.state())
-      .filter((doc) => query.test(doc));
+    // In the order it reads them, a read has its page once it has the page's matches and those before it.
+    const enough = limit > 0 && (order === undefined || inIdOrder(order)) ? skip + limit : Infinity;
+    const matched: Stored[] = [];
+    let examined = 0;
+    for (const doc of docs) {
+      if (matched.length >= enough) break;
+      examined += 1;
+      if (query.test(doc)) matched.push(doc);
+    }
+    return { matched, keysExamined: indexed ? examined : 0, docsExamined: examined };
+  }
+
+  private matching(filter: Document, options: SessionOptions, reading?: Reading): Stored[] {
+    return this.read(filter, options, reading).matched;
   }
 
   async createIndex(spec: Record<string, 1 | -1>, options: { unique?: boolean } = {}): Promise<string> {
@@ -499,7 +618,13 @@ class ModelCollection {
       limit: (count: number) => ((limited = count), cursor),
       toArray: async () => {
         await tick();
-        let found = find(this.matching(filter, options), {}, options.projection);
+        const { matched, keysExamined, docsExamined } = this.read(filter, options, {
+          order,
+          skip: skipped,
+          limit: limited,
+        });
+        this.profile({ op: 'query', keysExamined, docsExamined });
+        let found = find(matched, {}, options.projection);
         if (order) found = found.sort(order);
         if (skipped) found = found.skip(skipped);
         if (limited) found = found.limit(limited);
@@ -511,7 +636,9 @@ class ModelCollection {
 
   async countDocuments(filter: Document = {}, options: SessionOptions = {}): Promise<number> {
     await tick();
-    return this.matching(filter, options).length;
+    const { matched, keysExamined, docsExamined } = this.read(filter, options);
+    this.profile({ op: 'command', keysExamined, docsExamined });
+    return matched.length;
   }
 
   async updateOne(
@@ -525,7 +652,7 @@ class ModelCollection {
 
   async deleteOne(filter: Document, options: SessionOptions = {}): Promise<WriteResult> {
     await tick();
-    const [doc] = this.matching(filter, options);
+    const [doc] = this.matching(filter, options, { limit: 1 });
     return doc ? this.write({ deleteOne: { filter: { _id: doc._id } } }, options) : NO_WRITE;
   }
 
@@ -563,14 +690,14 @@ class ModelCollection {
     const collection = this.state();
     await view.ready(collection);
     if ('deleteOne' in operation) {
-      const [doc] = this.matching(operation.deleteOne.filter, options);
+      const [doc] = this.matching(operation.deleteOne.filter, options, { limit: 1 });
       if (!doc) return NO_WRITE;
       view.claim(collection, keyOf(doc._id));
       view.write(collection, keyOf(doc._id), null);
       return { ...NO_WRITE, deletedCount: 1 };
     }
     const { filter, upsert } = 'replaceOne' in operation ? operation.replaceOne : operation.updateOne;
-    const [existing] = this.matching(filter, options);
+    const [existing] = this.matching(filter, options, { limit: 1 });
     if (existing) {
       const next =
         'replaceOne' in operation
@@ -599,10 +726,10 @@ class ModelCollection {
     const key = keyOf(stored._id);
     view.claim(collection, key);
     if (!replacing && view.get(collection, key)) duplicate(collection, { _id: stored._id });
-    const others = view.docs(collection).filter((other) => keyOf(other._id) !== key);
+    const others = () => view.docs(collection).filter((other) => keyOf(other._id) !== key);
     for (const fields of collection.uniqueIndexes) {
       const value = (candidate: Document) => JSON.stringify(fields.map((field) => candidate[field]));
-      if (others.some((other) => value(other) === value(stored))) {
+      if (others().some((other) => value(other) === value(stored))) {
         duplicate(collection, Object.fromEntries(fields.map((field) => [field, stored[field]])));
       }
     }

@@ -1,4 +1,4 @@
-import { KafkaJSProtocolError, Partitioners, type Message } from 'kafkajs';
+import { CompressionTypes, KafkaJSProtocolError, Partitioners, type Message } from 'kafkajs';
 import { createKafkaModel } from '../support/kafka-model';
 
 /** The model's own behaviour, as its header documents it (the publisher's contract relies on it). */
@@ -22,6 +22,22 @@ describe('Kafka model', () => {
     await producer.connect();
     await producer.sendBatch({ topicMessages: [{ topic, messages: [message(small), message(large)] }] });
     expect(new Set(model.records(topic).map((record) => record.partition)).size).toBe(2);
+  });
+
+  it('keeps the compression codec of the record batch of each partition it receives', async () => {
+    const model = setUp();
+    const producer = model.createProducer(client, producerConfig);
+    await producer.connect();
+    await producer.sendBatch({ topicMessages: [{ topic, messages: [message(small)] }] });
+    await producer.sendBatch({
+      topicMessages: [{ topic, messages: [message(small), message(small), message(large)] }],
+      compression: CompressionTypes.GZIP,
+    });
+    expect(model.batches().map(({ records, compression }) => ({ records, compression }))).toEqual([
+      { records: 1, compression: 'none' },
+      { records: 2, compression: 'gzip' },
+      { records: 1, compression: 'gzip' },
+    ]);
   });
 
   it('writes the partitions that take their batch when another refuses its own as too large', async () => {
