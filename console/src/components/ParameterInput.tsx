@@ -1,6 +1,6 @@
 import { NativeSelect, TextInput } from '@mantine/core';
+import { fieldLabel } from '../api/field-text';
 import type { Parameter } from '../api/openapi';
-import { fieldLabel } from './FieldValue';
 
 /** A list filter as its schema describes it: a choice for an enum or a yes/no, a date, or text. */
 export function ParameterInput({

@@ -1,7 +1,7 @@
 import { Checkbox, JsonInput, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { fieldLabel } from '../api/field-text';
 import { nonNull, type JsonSchema, type OpenApi } from '../api/openapi';
-import { fieldLabel } from './FieldValue';
 
 /** How one body field is entered. */
 type FieldKind = 'choice' | 'yes-no' | 'number' | 'date' | 'long-text' | 'text' | 'json';

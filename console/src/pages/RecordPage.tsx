@@ -2,14 +2,16 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { requestJson } from '../api/client';
+import { fieldLabel } from '../api/field-text';
 import { useModuleRequest } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
 import { onRecord, tablesOf, writesOf } from '../api/openapi';
 import { holds, mayMake } from '../api/principal';
+import { recordTitle } from '../api/record-title';
 import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { FieldValue, fieldLabel } from '../components/FieldValue';
+import { FieldValue } from '../components/FieldValue';
 import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline';
 import { Loading } from '../components/Loading';
 import { NestedRecords, holdsRecords } from '../components/NestedRecords';
@@ -52,7 +54,7 @@ export default function RecordPage() {
   return (
     <>
       <PageTitle
-        title={`${fieldLabel(resource)} ${id}`}
+        title={recordTitle(resource, id, record.data)}
         trail={[
           { label: module.title, to: `/m/${module.id}` },
           { label: fieldLabel(resource), to: `/m/${module.id}/${resource}` },
