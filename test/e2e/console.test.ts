@@ -388,6 +388,8 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     const navigation = page.getByRole('navigation', { name: 'Console' });
     await navigation.getByRole('link', { name: 'Market', exact: true }).click();
     await settled(page, 'Market price intelligence');
+    // The description's Markdown code spans, as code.
+    await page.locator('code', { hasText: 'svc_session' }).waitFor();
     await navigation.getByRole('link', { name: 'competitors', exact: true }).click();
     await settled(page, 'Competitors');
     await page.getByTestId('total').getByText('3 records').waitFor();

@@ -1,3 +1,4 @@
+import { inlinePieces, inlinePlainText } from '../../console/src/api/inline-markdown';
 import { recordTitle, singular } from '../../console/src/api/record-title';
 
 describe("the console's record titles", () => {
@@ -43,5 +44,37 @@ describe("the console's record titles", () => {
     expect(recordTitle('contacts', '4', { full_name: '[erased]', first_name: 'Ana' })).toBe(
       'Contact 4 · Ana',
     );
+  });
+});
+
+describe("the console's inline Markdown", () => {
+  it('cuts a description into text and code spans', () => {
+    expect(inlinePieces('needs the cookie `svc_session` or its `market:` role')).toEqual([
+      { kind: 'text', text: 'needs the cookie ' },
+      { kind: 'code', text: 'svc_session' },
+      { kind: 'text', text: ' or its ' },
+      { kind: 'code', text: 'market:' },
+      { kind: 'text', text: ' role' },
+    ]);
+  });
+
+  it('reads longer backtick runs, emphasis and strong text; underscores stay text', () => {
+    expect(inlinePieces('`` a ` b `` is *mine*, **not** from_date_')).toEqual([
+      { kind: 'code', text: 'a ` b' },
+      { kind: 'text', text: ' is ' },
+      { kind: 'emphasis', text: 'mine' },
+      { kind: 'text', text: ', ' },
+      { kind: 'strong', text: 'not' },
+      { kind: 'text', text: ' from_date_' },
+    ]);
+  });
+
+  it('leaves a backtick without its closing run, and markup-like text, as text', () => {
+    expect(inlinePieces('the market`s figures')).toEqual([{ kind: 'text', text: 'the market`s figures' }]);
+    expect(inlinePieces('<b>12 * 3</b>')).toEqual([{ kind: 'text', text: '<b>12 * 3</b>' }]);
+  });
+
+  it('gives the plain text for attributes', () => {
+    expect(inlinePlainText('`x-required-role` of *each* write')).toBe('x-required-role of each write');
   });
 });
