@@ -326,6 +326,14 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await changes.getByRole('row').filter({ hasText: 'Status' }).getByText('Approved').waitFor();
     await expectAccessible(page);
 
+    // The market serves its records to its readers only; the audit API serves their history.
+    await page.goto(`${CONSOLE}/m/market/competitors/1`);
+    await settled(page, /^Competitor 1$/);
+    await page.getByText("Only this record's history is shown").waitFor();
+    await page.getByText('CompetitorVerified', { exact: true }).first().waitFor();
+    await expect(page.getByText('The request failed').count()).resolves.toBe(0);
+    await expectAccessible(page);
+
     const navigation = page.getByRole('navigation', { name: 'Console' });
     await navigation.getByRole('link', { name: 'Verify and checkpoints' }).click();
     await settled(page, 'Verify the log');

@@ -12,6 +12,7 @@ import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue } from '../components/FieldValue';
+import { HistoryOnlyNotice, missingRole } from '../components/HistoryOnlyNotice';
 import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline';
 import { Loading } from '../components/Loading';
 import { NestedRecords, holdsRecords } from '../components/NestedRecords';
@@ -50,6 +51,9 @@ export default function RecordPage() {
   if (api.isError) return <ErrorNotice error={api.error} />;
   if (!table?.itemPath)
     return <ErrorNotice error={new Error(`${module.title} has no record page for ${resource}`)} />;
+  const auditor = holds(principal, 'auditor');
+  // An auditor without the module's reader role reads the record's history, not the record.
+  const historyOnly = auditor ? missingRole(record.error) : undefined;
   const actions = writesOf(api.data, table).filter((write) => onRecord(write) && mayMake(principal, write));
   return (
     <>
@@ -74,7 +78,11 @@ export default function RecordPage() {
           ))}
         </Group>
       )}
-      <ErrorNotice error={record.error} />
+      {historyOnly ? (
+        <HistoryOnlyNotice module={module.shortTitle} role={historyOnly} />
+      ) : (
+        <ErrorNotice error={record.error} />
+      )}
       {record.isPending ? (
         <Loading />
       ) : (
@@ -102,7 +110,7 @@ export default function RecordPage() {
           </>
         )
       )}
-      {holds(principal, 'auditor') && (
+      {auditor && (
         <Stack>
           <Title order={2} size="h3">
             History
