@@ -1,4 +1,5 @@
 import { Anchor, Badge, Code, Text } from '@mantine/core';
+import { ERASED } from '../api/field-text';
 
 const STATUS_COLOURS: Record<string, string> = {
   approved: 'green',
@@ -11,9 +12,6 @@ const STATUS_COLOURS: Record<string, string> = {
   cancelled: 'gray',
   expired: 'gray',
 };
-
-/** What a non-null personal field reads once its data subject is erased. */
-const ERASED = '[erased]';
 
 /** A web address on one line, cut short with an ellipsis: tables stay readable, the link is whole. */
 const LINK_STYLE = {
@@ -73,9 +71,3 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
   }
   return <>{text}</>;
 }
-
-/** A field name as a label: `employee_name` as `Employee name`. */
-export const fieldLabel = (name: string): string => {
-  const words = name.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};

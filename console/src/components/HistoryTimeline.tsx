@@ -1,5 +1,5 @@
 import { Badge, Code, Group, Stack, Table, Text, Timeline } from '@mantine/core';
-import { fieldLabel } from './FieldValue';
+import { fieldLabel } from '../api/field-text';
 
 export interface HistoryStep {
   event: {

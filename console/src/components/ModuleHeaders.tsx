@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { moduleHeaders, saveModuleHeaders } from '../api/modules';
 import type { Parameter } from '../api/openapi';
+import { InlineMarkdown } from './InlineMarkdown';
 
 /**
  * The headers a module's data endpoints take besides the credential (the contract module's workspace
@@ -26,14 +27,17 @@ export function ModuleHeaders({ module, headers }: { module: string; headers: Pa
           This module needs to know where you work
         </Text>
         <Group align="flex-end">
-          {headers.map((header) => (
-            <TextInput
-              key={header.name}
-              label={header.name}
-              description={header.description ?? header.schema.description}
-              {...form.getInputProps(header.name)}
-            />
-          ))}
+          {headers.map((header) => {
+            const description = header.description ?? header.schema.description;
+            return (
+              <TextInput
+                key={header.name}
+                label={header.name}
+                description={description && <InlineMarkdown text={description} />}
+                {...form.getInputProps(header.name)}
+              />
+            );
+          })}
           <Button type="submit" variant="default">
             Use these
           </Button>

@@ -1,5 +1,6 @@
 import { ScrollArea, Stack, Table, Title } from '@mantine/core';
-import { FieldValue, fieldLabel } from './FieldValue';
+import { fieldLabel } from '../api/field-text';
+import { FieldValue } from './FieldValue';
 
 type Row = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import { NativeSelect, TextInput } from '@mantine/core';
+import { fieldLabel } from '../api/field-text';
+import { inlinePlainText } from '../api/inline-markdown';
 import type { Parameter } from '../api/openapi';
-import { fieldLabel } from './FieldValue';
 
 /** A list filter as its schema describes it: a choice for an enum or a yes/no, a date, or text. */
 export function ParameterInput({
@@ -14,7 +15,8 @@ export function ParameterInput({
 }) {
   const { schema } = parameter;
   const label = parameter.name === 'q' ? 'Search' : fieldLabel(parameter.name);
-  const description = parameter.description ?? schema.description;
+  const described = parameter.description ?? schema.description;
+  const description = described && inlinePlainText(described);
   const choices = schema.enum ?? (schema.type === 'boolean' ? ['true', 'false'] : undefined);
   if (choices) {
     return (

@@ -1,7 +1,8 @@
 import { Checkbox, JsonInput, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { fieldLabel } from '../api/field-text';
 import { nonNull, type JsonSchema, type OpenApi } from '../api/openapi';
-import { fieldLabel } from './FieldValue';
+import { InlineMarkdown } from './InlineMarkdown';
 
 /** How one body field is entered. */
 type FieldKind = 'choice' | 'yes-no' | 'number' | 'date' | 'long-text' | 'text' | 'json';
@@ -74,7 +75,7 @@ export function SchemaField({ field, form }: { field: FormField; form: UseFormRe
   const { schema } = field;
   const common = {
     label: fieldLabel(field.name),
-    description: schema.description,
+    description: schema.description && <InlineMarkdown text={schema.description} />,
     required: field.required,
     ...form.getInputProps(field.name, field.kind === 'yes-no' ? { type: 'checkbox' } : undefined),
   };

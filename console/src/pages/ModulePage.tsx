@@ -4,6 +4,7 @@ import { useOpenApi } from '../api/modules';
 import { contextHeaders, tablesOf } from '../api/openapi';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { InlineMarkdown } from '../components/InlineMarkdown';
 import { Loading } from '../components/Loading';
 import { ModuleHeaders } from '../components/ModuleHeaders';
 import { PageTitle } from '../components/PageTitle';
@@ -18,7 +19,7 @@ export default function ModulePage() {
     <>
       <PageTitle
         title={module.title}
-        description={api.data.info?.description}
+        description={api.data.info?.description && <InlineMarkdown text={api.data.info.description} />}
         trail={[{ label: 'Overview', to: '/' }]}
       />
       <ModuleHeaders module={module.id} headers={contextHeaders(api.data)} />
@@ -29,7 +30,7 @@ export default function ModulePage() {
               {table.name}
             </Anchor>
             <Text size="sm" c="dimmed" mt={4}>
-              {table.summary}
+              {table.summary && <InlineMarkdown text={table.summary} />}
             </Text>
           </Card>
         ))}

@@ -2,14 +2,17 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { requestJson } from '../api/client';
+import { fieldLabel } from '../api/field-text';
 import { useModuleRequest } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
 import { onRecord, tablesOf, writesOf } from '../api/openapi';
 import { holds, mayMake } from '../api/principal';
+import { recordTitle } from '../api/record-title';
 import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { FieldValue, fieldLabel } from '../components/FieldValue';
+import { FieldValue } from '../components/FieldValue';
+import { HistoryOnlyNotice, missingRole } from '../components/HistoryOnlyNotice';
 import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline';
 import { Loading } from '../components/Loading';
 import { NestedRecords, holdsRecords } from '../components/NestedRecords';
@@ -48,11 +51,14 @@ export default function RecordPage() {
   if (api.isError) return <ErrorNotice error={api.error} />;
   if (!table?.itemPath)
     return <ErrorNotice error={new Error(`${module.title} has no record page for ${resource}`)} />;
+  const auditor = holds(principal, 'auditor');
+  // An auditor without the module's reader role reads the record's history, not the record.
+  const historyOnly = auditor ? missingRole(record.error) : undefined;
   const actions = writesOf(api.data, table).filter((write) => onRecord(write) && mayMake(principal, write));
   return (
     <>
       <PageTitle
-        title={`${fieldLabel(resource)} ${id}`}
+        title={recordTitle(resource, id, record.data)}
         trail={[
           { label: module.title, to: `/m/${module.id}` },
           { label: fieldLabel(resource), to: `/m/${module.id}/${resource}` },
@@ -72,7 +78,11 @@ export default function RecordPage() {
           ))}
         </Group>
       )}
-      <ErrorNotice error={record.error} />
+      {historyOnly ? (
+        <HistoryOnlyNotice module={module.shortTitle} role={historyOnly} />
+      ) : (
+        <ErrorNotice error={record.error} />
+      )}
       {record.isPending ? (
         <Loading />
       ) : (
@@ -100,7 +110,7 @@ export default function RecordPage() {
           </>
         )
       )}
-      {holds(principal, 'auditor') && (
+      {auditor && (
         <Stack>
           <Title order={2} size="h3">
             History

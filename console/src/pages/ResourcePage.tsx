@@ -15,11 +15,12 @@ import {
   type OpenApi,
   type ResourceTable,
 } from '../api/openapi';
+import { fieldLabel } from '../api/field-text';
 import { mayMake } from '../api/principal';
 import { usePrincipal } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { FieldValue, fieldLabel } from '../components/FieldValue';
+import { FieldValue } from '../components/FieldValue';
 import { Loading } from '../components/Loading';
 import { ModuleHeaders } from '../components/ModuleHeaders';
 import { PageTitle } from '../components/PageTitle';

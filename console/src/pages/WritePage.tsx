@@ -9,7 +9,7 @@ import { bodySchema, onRecord, tablesOf, writesOf } from '../api/openapi';
 import { useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { fieldLabel } from '../components/FieldValue';
+import { fieldLabel } from '../api/field-text';
 import { Loading } from '../components/Loading';
 import { PageTitle } from '../components/PageTitle';
 import { bodyOf, fieldsOf, initialValues, SchemaFields, type FormValues } from '../components/SchemaForm';
