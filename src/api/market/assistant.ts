@@ -163,11 +163,11 @@ const threads: ModuleRoute<z.infer<typeof ThreadQuery>> = {
   method: 'get',
   path: '/api/threads',
   operation: 'listThreads',
-  summary: 'The signed-in user`s assistant threads, with their questions and answers',
+  summary: "The signed-in user's assistant threads, with their questions and answers",
   tags: ['threads'],
   query: ThreadQuery,
   responses: {
-    200: { description: 'A page of the caller`s threads', schema: listSchema(ThreadRecord, 'ThreadList') },
+    200: { description: "A page of the caller's threads", schema: listSchema(ThreadRecord, 'ThreadList') },
   },
   async handle({ query, caller }, { readStore }) {
     const page = pageOf(query);

@@ -158,7 +158,7 @@ const treemap: ModuleRoute<z.infer<typeof CountryQuery>> = {
   responses: {
     200: {
       description:
-        'Root node; a leaf`s colour is its market median against the median of the same treatment`s ' +
+        "Root node; a leaf's colour is its market median against the median of the same treatment's " +
         'market medians in the markets sharing its currency (null without such a peer)',
       schema: TreemapNodeSchema,
     },
@@ -204,7 +204,7 @@ const CoverageRow = z
       .meta({ description: 'Age of the newest evidence at the as-of date' }),
     oldest_evidence_days: z.number().int().nullable(),
     as_of: z.string().nullable(),
-    sha256: z.string().optional().meta({ description: 'SHA-256 of the market`s computed figures' }),
+    sha256: z.string().optional().meta({ description: "SHA-256 of the market's computed figures" }),
   })
   .meta({ id: 'MarketCoverage' });
 
@@ -263,7 +263,7 @@ const evidence: ModuleRoute<z.infer<typeof EvidenceQuery>> = {
   method: 'get',
   path: '/api/evidence',
   operation: 'listEvidence',
-  summary: 'Retained public sources, with freshness against the data`s as-of date',
+  summary: "Retained public sources, with freshness against the data's as-of date",
   tags: ['evidence'],
   query: EvidenceQuery,
   responses: {

@@ -53,7 +53,7 @@ export function answerText(plan: AnalysisPlan, result: AnalysisResult): string {
     result.truncated ? `, the first ${plan.bounds.row_limit} only` : ''
   }.`;
   const currencies = new Set(result.rows.map((row) => row.currency).filter(Boolean));
-  const ranked = currencies.size > 1 ? ' Prices are in each market`s currency and ranked within it.' : '';
+  const ranked = currencies.size > 1 ? " Prices are in each market's currency and ranked within it." : '';
   const shown =
     result.total_rows > result.rows.length ? ` Top ${result.rows.length} of ${result.total_rows}:` : '';
   const index =
