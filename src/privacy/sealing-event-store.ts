@@ -1,7 +1,7 @@
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import type { AppendOptions, AppendResult, EventStore, PendingEvent } from '../events/event-store';
-import { OpenedEvents } from './opened-events';
+import { openedEvents } from './opened-events';
 import { openAll, sealedKeyIds, sealEvents } from './personal-data';
 import { drawnInBulk, type KeysBySubject, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
@@ -22,11 +22,11 @@ export function withPersonalData(
   const sealing = { catalog, keys, randomBytes: drawnInBulk(randomBytes) };
   const seal = (stream: string, events: PendingEvent[], { expectedRevision }: AppendOptions) =>
     sealEvents(stream, events, sealing, { creating: expectedRevision === 'no_stream' });
-  const openedEvents = new OpenedEvents();
+  const openedLately = openedEvents();
   const openEvents = async <Event extends StoredEvent>(events: readonly Event[]): Promise<Event[]> => {
-    const subjects = openedEvents.subjectsOf(events);
+    const subjects = openedLately.subjectsOf(events);
     const known: KeysBySubject = subjects.size > 0 ? await keys.keysOf(subjects) : new Map();
-    const remembered = events.map((event) => openedEvents.opened(event, known) as Event | undefined);
+    const remembered = events.map((event) => openedLately.opened(event, known) as Event | undefined);
     const toOpen = events.filter((_, index) => remembered[index] === undefined);
     if (toOpen.length === 0) return remembered as Event[];
     const data = await openAll(
@@ -43,7 +43,7 @@ export function withPersonalData(
       const openedData = data[next++];
       const opened = openedData === event.data ? event : { ...event, data: openedData };
       if (remember)
-        openedEvents.remember(event, opened, opened === event ? undefined : sealedKeyIds(event.data));
+        openedLately.remember(event, opened, opened === event ? undefined : sealedKeyIds(event.data));
       return opened;
     });
   };
@@ -60,11 +60,11 @@ export function withPersonalData(
       events: result.events.map((stored, index) => {
         const data = given[index]?.data;
         if (data === stored.data) {
-          openedEvents.remember(stored, stored);
+          openedLately.remember(stored, stored);
           return stored;
         }
         const event = { ...stored, data };
-        openedEvents.remember(stored, event, sealedKeyIds(stored.data));
+        openedLately.remember(stored, event, sealedKeyIds(stored.data));
         return event;
       }),
     };

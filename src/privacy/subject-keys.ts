@@ -1,4 +1,4 @@
-import { Recent } from './recent';
+import { recent } from './recent';
 import { KEY_BYTES, type SubjectKey } from './sealed-value';
 
 /** Random bytes: the system's, or a seeded generator's for the demo data (the same log on every first start). */
@@ -106,7 +106,7 @@ const CACHED_MS = 1_000;
  */
 export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): SubjectKeyStore {
   // Kept no longer than it is trusted (a little more): what is older is looked up again anyway.
-  const cache = new Recent<string, { keys: Map<string, Buffer>; at: number }>({
+  const cache = recent<string, { keys: Map<string, Buffer>; at: number }>({
     size: CACHED_SUBJECTS,
     ms: CACHED_MS,
   });
