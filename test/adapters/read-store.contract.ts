@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import type { ModuleDefinition } from '../../src/api/kit/module';
 import { createLogger } from '../../src/api/kit/logging';
 import { systemClock } from '../../src/clock';
 import { createIdAllocator } from '../../src/commands/ids';
@@ -14,6 +12,7 @@ import {
 import { createProjectionRuntime, type ProjectionRuntime } from '../../src/projections/runtime';
 import type { JobQueue } from '../../src/workers/job-queue';
 import { followJobTriggers } from '../../src/workers/module-jobs';
+import { recountModule } from '../support/recount-job';
 import { tempDir } from '../support/temp-dir';
 import { testMetadata } from '../support/stored-event';
 
@@ -454,14 +453,6 @@ export function sharedReadStoreContract(name: string, open: () => Promise<ReadSt
     });
 
     it('queues the jobs of the log through one trigger owner of two, whatever each one read', async () => {
-      const job = {
-        name: 'tests.recount',
-        payload: z.object({ stream: z.string() }),
-        run: async () => undefined,
-        trigger: { on: ['Joined'], payload: (event: { stream: string }) => ({ stream: event.stream }) },
-      };
-      // Only what the triggers read of a module: its id and jobs.
-      const module = { id: 'tests', jobs: [job] } as unknown as ModuleDefinition;
       const queued: { owner: number; id?: string }[] = [];
       let ownerBWaits = () => {};
       const ownerBWaiting = new Promise<void>((resolve) => (ownerBWaits = resolve));
@@ -479,7 +470,7 @@ export function sharedReadStoreContract(name: string, open: () => Promise<ReadSt
         }) as unknown as JobQueue;
       const owners = stores.map((readStore, owner) =>
         followJobTriggers(
-          [module],
+          [recountModule],
           {
             eventStore: events,
             readStore,

@@ -1,63 +1,22 @@
 import request from 'supertest';
 import { crmModule } from '../../src/api/crm';
-import {
-  addCompany,
-  addContact,
-  moveOpportunity,
-  openOpportunity,
-  type OpportunityInput,
-} from '../../src/commands/crm/handlers';
+import { addCompany, addContact, moveOpportunity, openOpportunity } from '../../src/commands/crm/handlers';
 import { crmStreams } from '../../src/events/crm';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
 import { describeReads, expectInvalid, expectRecord, listed } from '../support/module-api';
 import { allDocuments, openModule, type ModuleHarness } from '../support/module-harness';
+import { company, contact, deal } from '../support/crm-fixtures';
 import { auth } from './spec';
-
-const deal = (overrides: Partial<OpportunityInput>): OpportunityInput => ({
-  name: 'Deal',
-  company_id: 1,
-  contact_id: 1,
-  lead_id: null,
-  stage: 'Qualification',
-  amount: 48_000,
-  currency: 'EUR',
-  expected_close_date: '2027-01-31',
-  owner: 'Hanna Vogel',
-  source: 'Referral',
-  next_step: null,
-  ...overrides,
-});
 
 /** Two deals: one taken from Qualification to Lost on 1 November, one opened in Proposal and Won on the 5th. */
 async function fixtures(seed: SeedContext) {
   const { commands } = seed;
-  const { id: company } = await addCompany(commands, {
-    name: 'Nordlicht Logistics GmbH',
-    domain: 'nordlichtlogistics.example',
-    website: 'https://www.nordlichtlogistics.example',
-    industry: 'Logistics',
-    employees: '201-500',
-    annual_revenue: 80_000_000,
-    currency: 'EUR',
-    country: 'DE',
-    city: 'Hamburg',
-    phone: '+49 40 123 4567',
-    owner: 'Hanna Vogel',
-    status: 'Customer',
-  });
-  const { id: contact } = await addContact(commands, {
-    company_id: company,
-    salutation: null,
-    first_name: 'Katrin',
-    last_name: 'Becker',
-    email: 'katrin.becker@nordlichtlogistics.example',
-    phone: null,
-    mobile: null,
-    job_title: 'CIO',
-    department: 'IT',
-    is_primary: true,
-  });
-  const { id: lost } = await openOpportunity(commands, deal({ company_id: company, contact_id: contact }));
+  const { id: companyId } = await addCompany(commands, company({}));
+  const { id: contactId } = await addContact(commands, contact({ company_id: companyId, salutation: null }));
+  const { id: lost } = await openOpportunity(
+    commands,
+    deal({ company_id: companyId, contact_id: contactId, next_step: null }),
+  );
   await moveOpportunity(commands, lost, { stage: 'Demo' });
   await moveOpportunity(commands, lost, { stage: 'Proposal' });
   await moveOpportunity(commands, lost, {
@@ -67,7 +26,13 @@ async function fixtures(seed: SeedContext) {
   });
   const { id: won } = await openOpportunity(
     commands,
-    deal({ name: 'Service Desk pilot', company_id: company, contact_id: contact, stage: 'Proposal' }),
+    deal({
+      name: 'Service Desk pilot',
+      company_id: companyId,
+      contact_id: contactId,
+      stage: 'Proposal',
+      next_step: null,
+    }),
   );
   seed.at(new Date('2026-11-05T10:00:00Z'));
   await moveOpportunity(commands, won, { stage: 'Won' });

@@ -3,7 +3,14 @@ import { createIdentity } from '../../src/api/kit/identity';
 import { createModuleApp } from '../../src/api/kit/app';
 import { marketModule } from '../../src/api/market';
 import type { Principal } from '../../src/iam/principal';
-import { cookieFor, marketApp, SECRET, streamEvents, writeMarketFixtures } from '../support/market-fixtures';
+import {
+  cookieFor,
+  DATA_ENDPOINTS,
+  marketApp,
+  SECRET,
+  streamEvents,
+  writeMarketFixtures,
+} from '../support/market-fixtures';
 import { TOKEN, openModule, type ModuleHarness } from '../support/module-harness';
 import { expectEnvelope } from './spec';
 
@@ -36,18 +43,6 @@ const appWith = (apiToken: string | null = TOKEN) =>
     }),
   });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-const DATA_ENDPOINTS = [
-  '/api/overview',
-  '/api/treemap',
-  '/api/competitors',
-  '/api/competitors/1',
-  '/api/locations',
-  '/api/observations',
-  '/api/coverage',
-  '/api/evidence',
-  '/api/threads',
-];
 
 describe('a bearer credential on the market', () => {
   it.each(DATA_ENDPOINTS)('GET %s answers the API token and a market reader', async (path) => {

@@ -2,7 +2,13 @@ import request from 'supertest';
 import { createModuleApp } from '../../src/api/kit/app';
 import { marketModule } from '../../src/api/market';
 import { signSession } from '../../src/market/session';
-import { cookieFor, marketApp, SECRET, writeMarketFixtures } from '../support/market-fixtures';
+import {
+  cookieFor,
+  DATA_ENDPOINTS,
+  marketApp,
+  SECRET,
+  writeMarketFixtures,
+} from '../support/market-fixtures';
 import { NOW, TOKEN, openModule, type ModuleHarness } from '../support/module-harness';
 import { expectEnvelope } from './spec';
 
@@ -17,18 +23,6 @@ const sessionEvents = async (type: 'SessionStarted' | 'SessionEnded', userId: st
   (await harness.suite.eventStore.queryLog({ type, after: 0, limit: 100 })).filter(
     (event) => (event.data as { user_id: string }).user_id === userId,
   );
-
-const DATA_ENDPOINTS = [
-  '/api/overview',
-  '/api/treemap',
-  '/api/competitors',
-  '/api/competitors/1',
-  '/api/locations',
-  '/api/observations',
-  '/api/coverage',
-  '/api/evidence',
-  '/api/threads',
-];
 
 describe('the session cookie', () => {
   it.each(DATA_ENDPOINTS)('GET %s answers 401 without a cookie and 200 with one', async (path) => {

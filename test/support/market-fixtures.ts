@@ -8,6 +8,19 @@ import { signSession } from '../../src/market/session';
 import type { SeedContext } from '../../src/seed/context';
 import { NOW, TOKEN, type ModuleHarness } from './module-harness';
 
+/** The market's data endpoints: each needs a credential (a session cookie or a bearer token). */
+export const DATA_ENDPOINTS = [
+  '/api/overview',
+  '/api/treemap',
+  '/api/competitors',
+  '/api/competitors/1',
+  '/api/locations',
+  '/api/observations',
+  '/api/coverage',
+  '/api/evidence',
+  '/api/threads',
+];
+
 export const SECRET = 'market-test-secret-0123456789abcdef';
 
 /** The market app with sessions signed by SECRET (and the integrator token, unless `null`). */

@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
 import { createLogger } from '../../src/api/kit/logging';
-import type { ModuleDefinition } from '../../src/api/kit/module';
 import { systemClock } from '../../src/clock';
 import { createIdAllocator } from '../../src/commands/ids';
 import { openEsdbEventStore } from '../../src/events/esdb-event-store';
@@ -11,17 +9,9 @@ import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import type { JobQueue } from '../../src/workers/job-queue';
 import { followJobTriggers } from '../../src/workers/module-jobs';
 import { esdbServerModel } from '../support/esdb-server-model';
+import { recountModule } from '../support/recount-job';
 import { testMetadata } from '../support/stored-event';
 import { tempDir } from '../support/temp-dir';
-
-const recount = {
-  name: 'tests.recount',
-  payload: z.object({ stream: z.string() }),
-  run: async () => undefined,
-  trigger: { on: ['Joined'], payload: (event: { stream: string }) => ({ stream: event.stream }) },
-};
-// Only what the triggers read of a module: its id and jobs.
-const testModule = { id: 'tests', jobs: [recount] } as unknown as ModuleDefinition;
 
 let cleanup: () => void;
 let readStore: ReadStore;
@@ -51,7 +41,7 @@ function triggers() {
     },
   } as unknown as JobQueue;
   return followJobTriggers(
-    [testModule],
+    [recountModule],
     {
       eventStore: events,
       readStore,
