@@ -70,8 +70,8 @@ export async function openMongoKeyStore(
         if (toSubjects.length > 0) await keys.bulkWrite(toSubjects, { ordered: false, ...DURABLE });
         if (asSpares.length > 0) await spares.bulkWrite(asSpares, { ordered: false, ...DURABLE });
       },
-      async assign(subject, key, createdAt) {
-        await keys.bulkWrite([keyDocument(subject, key, createdAt)]);
+      async assign(subject, key, at) {
+        await keys.bulkWrite([keyDocument(subject, key, new Date(at).toISOString())]);
         await spares.deleteOne({ _id: key.id });
       },
       async erase(subject, keyIds) {

@@ -3,6 +3,7 @@ import { DomainError } from '../commands/errors';
 import { definitionFor, type SuiteCatalog } from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
 import { erasedValue, IV_SIZE, open, seal, sealedHeader, type ErasedAs } from './sealed-value';
+import type { SealedKeyIds } from './opened-events';
 import type { KeysBySubject, RandomBytes, SubjectKeyStore } from './subject-keys';
 
 /**
@@ -115,6 +116,12 @@ export interface Sealing {
   randomBytes: RandomBytes;
 }
 
+/** An event as it is appended: its personal fields sealed, and the keys they were sealed with (none: it held none). */
+export interface SealedEvent {
+  event: PendingEvent;
+  sealedWith?: SealedKeyIds;
+}
+
 /**
  * The events with their personal fields sealed: one sealing key per subject (made when it has none),
  * a fresh IV per value. Events of types that declare no personal data pass unchanged. `creating`: the
@@ -125,34 +132,37 @@ export async function sealEvents(
   events: readonly PendingEvent[],
   { catalog, keys, randomBytes }: Sealing,
   { creating = false } = {},
-): Promise<PendingEvent[]> {
-  for (const { data } of events) {
-    if (holdsSealed(data)) {
-      throw new DomainError('validation_error', 'A text may not take the form of a sealed value (pd1:…)');
-    }
-  }
+): Promise<SealedEvent[]> {
   // Only the subjects with a value to seal: an event whose personal fields are empty needs no key.
   const toSeal = events.map((event) => {
+    if (holdsSealed(event.data)) {
+      throw new DomainError('validation_error', 'A text may not take the form of a sealed value (pd1:…)');
+    }
     const definition = definitionFor(catalog, { stream, type: event.type });
     const held = (definition?.personal ?? []).filter(({ fields }) =>
       fields.some((path) => holdsValueAt(event.data, stepsOf(path))),
     );
-    return { event, definition, held };
+    return {
+      event,
+      definition,
+      held,
+      subjects: held.map(({ subject }) => subject({ stream, data: event.data })),
+    };
   });
-  const subjects = toSeal.flatMap(({ event, held }) =>
-    held.map((personal) => personal.subject({ stream, data: event.data })),
-  );
-  if (subjects.length === 0) return [...events];
+  const subjects: string[] = [];
+  for (const event of toSeal) subjects.push(...event.subjects);
+  if (subjects.length === 0) return events.map((event) => ({ event }));
   const sealing = await keys.sealingKeys(subjects, { withoutKeys: creating ? [stream] : [] });
-  return toSeal.map(({ event, definition, held }) => {
-    if (!definition || held.length === 0 || !isContainer(event.data)) return event;
+  return toSeal.map(({ event, definition, held, subjects }) => {
+    if (!definition || held.length === 0 || !isContainer(event.data)) return { event };
     const copies = new Set<object>();
     const data = own(event.data, copies);
-    for (const personal of held) {
-      const subject = personal.subject({ stream, data: event.data });
+    const sealedWith = new Map<string, Set<string>>();
+    held.forEach(({ fields }, index) => {
+      const subject = subjects[index] as string;
       const key = sealing.get(subject);
       if (!key) throw new Error(`no key to seal the personal data of ${subject}`);
-      for (const path of personal.fields) {
+      for (const path of fields) {
         const erased = erasedAs(definition.schema, path);
         replaceAt(
           data,
@@ -161,8 +171,9 @@ export async function sealEvents(
           copies,
         );
       }
-    }
-    return { ...event, data };
+      sealedWith.set(subject, (sealedWith.get(subject) ?? new Set()).add(key.id));
+    });
+    return { event: { ...event, data }, sealedWith };
   });
 }
 
@@ -187,7 +198,14 @@ export function sealedKeyIds(
   return keyIds;
 }
 
-const holdsSealed = (value: Json): boolean => sealedKeyIds(value) !== undefined;
+/** Whether the value holds a sealed value anywhere: a walk that stops at the first. */
+function holdsSealed(value: Json): boolean {
+  if (typeof value === 'string') return sealedHeader(value) !== undefined;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsSealed);
+  for (const field in value) if (holdsSealed((value as Record<string, Json>)[field])) return true;
+  return false;
+}
 
 /** The value with its sealed values opened or read as erased: a copy only along the paths that held some. */
 function openValue(value: Json, keys: KeysBySubject): Json {

@@ -30,7 +30,10 @@ export function recent<Key, Value>(
 
   return {
     has: (key) => current.has(key) || previous.has(key),
-    get: (key) => (current.has(key) ? current.get(key) : previous.get(key)),
+    get(key) {
+      const value = current.get(key);
+      return value !== undefined || current.has(key) ? value : previous.get(key);
+    },
     set(key, value) {
       turn();
       current.set(key, value);

@@ -1,8 +1,14 @@
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
-import type { AppendOptions, AppendResult, EventStore, PendingEvent } from '../events/event-store';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  PendingEvent,
+  StreamAppend,
+} from '../events/event-store';
 import { openedEvents } from './opened-events';
-import { openAll, sealedKeyIds, sealEvents } from './personal-data';
+import { openAll, sealedKeyIds, sealEvents, type SealedEvent } from './personal-data';
 import { drawnInBulk, type KeysBySubject, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
 /** Events a read holds at most to be remembered opened (a live projection's batch, a stream). */
@@ -51,9 +57,9 @@ export function withPersonalData(
   const asGiven = async (
     result: AppendResult,
     given: readonly PendingEvent[],
-    sealed: readonly PendingEvent[],
+    sealed: readonly SealedEvent[],
   ): Promise<AppendResult> => {
-    const appended = result.events.every((event, index) => event.data === sealed[index]?.data);
+    const appended = result.events.every((event, index) => event.data === sealed[index]?.event.data);
     if (!appended) return { ...result, events: await openEvents(result.events) };
     return {
       ...result,
@@ -64,28 +70,34 @@ export function withPersonalData(
           return stored;
         }
         const event = { ...stored, data };
-        openedLately.remember(stored, event, sealedKeyIds(stored.data));
+        openedLately.remember(stored, event, sealed[index]?.sealedWith);
         return event;
       }),
     };
+  };
+  const appendSealed = async ({ stream, events, options }: StreamAppend) => {
+    const sealed = await seal(stream, events, options);
+    return { stream, options, events: sealed.map(({ event }) => event), given: events, sealed };
   };
   return {
     ...store,
     async append(stream, events, options) {
       const sealed = await seal(stream, events, options);
-      return asGiven(await store.append(stream, sealed, options), events, sealed);
+      const result = await store.append(
+        stream,
+        sealed.map(({ event }) => event),
+        options,
+      );
+      return asGiven(result, events, sealed);
     },
     async appendAll(appends) {
-      const sealed = await Promise.all(
-        appends.map(async (part) => ({
-          ...part,
-          events: await seal(part.stream, part.events, part.options),
-        })),
+      const parts = await Promise.all(appends.map(appendSealed));
+      const results = await store.appendAll(
+        parts.map(({ stream, events, options }) => ({ stream, events, options })),
       );
-      const results = await store.appendAll(sealed);
       return Promise.all(
         results.map((result, index) =>
-          asGiven(result, appends[index]?.events ?? [], sealed[index]?.events ?? []),
+          asGiven(result, parts[index]?.given ?? [], parts[index]?.sealed ?? []),
         ),
       );
     },

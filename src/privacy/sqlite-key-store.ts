@@ -117,11 +117,11 @@ export function openSqliteKeyStore(
   });
 
   /** Spares handed to subjects, not written yet, by subject. */
-  const handedOut = new Map<string, { key: SubjectKey; createdAt: string }[]>();
+  const handedOut = new Map<string, { key: SubjectKey; at: number }[]>();
   let writing: NodeJS.Timeout | null = null;
   const writeHandedOut = db.transaction(() => {
     const handed = [...handedOut].flatMap(([subject, keys]) =>
-      keys.map(({ key, createdAt }) => ({ subject, id: key.id, at: createdAt })),
+      keys.map(({ key, at }) => ({ subject, id: key.id, at: new Date(at).toISOString() })),
     );
     statements.assign.run(JSON.stringify(handed));
     dropSpares(handed.map(({ id }) => id));
@@ -133,10 +133,15 @@ export function openSqliteKeyStore(
     if (handedOut.size > 0) writeHandedOut.immediate();
   };
   /** The subjects' keys: those written, and those handed out and not written yet. */
-  const withHandedOut = (subjects: readonly string[], rows: readonly KeptKey[]): KeptKey[] => [
-    ...rows,
-    ...subjects.flatMap((subject) => (handedOut.get(subject) ?? []).map(({ key }) => ({ subject, ...key }))),
-  ];
+  const withHandedOut = (subjects: readonly string[], rows: readonly KeptKey[]): KeptKey[] => {
+    if (handedOut.size === 0) return [...rows];
+    return [
+      ...rows,
+      ...subjects.flatMap((subject) =>
+        (handedOut.get(subject) ?? []).map(({ key }) => ({ subject, ...key })),
+      ),
+    ];
+  };
 
   const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
     statements.erase.run(subject);
@@ -154,8 +159,10 @@ export function openSqliteKeyStore(
         insert.immediate(keys, createdAt);
         if (!inTurn) await walSync.afterCommit();
       },
-      async assign(subject, key, createdAt) {
-        handedOut.set(subject, [...(handedOut.get(subject) ?? []), { key, createdAt }]);
+      assign(subject, key, at) {
+        const handed = handedOut.get(subject);
+        if (handed) handed.push({ key, at });
+        else handedOut.set(subject, [{ key, at }]);
         if (inTurn) writeHandedOutNow();
         else if (!writing) writing = setTimeout(writeHandedOutNow, HANDING_OUT_MS).unref();
       },

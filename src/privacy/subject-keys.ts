@@ -69,10 +69,12 @@ export interface KeyRows {
   /** Writes the keys durably (a key lost in a crash would be data lost); a key there already stays. */
   insert(keys: readonly KeptKey[], createdAt: string): Promise<void>;
   /**
-   * Hands a spare to a subject. Need not be durable: the spare was, and a crash that loses the
-   * handing-out leaves it a spare, which the values sealed under it find again by its id.
+   * Hands a spare to a subject, `at` a time in milliseconds. Need not be durable: the spare was, and a
+   * crash that loses the handing-out leaves it a spare, which the values sealed under it find again by
+   * its id. A store that writes it later answers nothing; one that writes it at once, a promise to await
+   * before the key is used (an erasure meanwhile must not be undone by the write).
    */
-  assign(subject: string, key: SubjectKey, createdAt: string): Promise<void>;
+  assign(subject: string, key: SubjectKey, at: number): Promise<void> | void;
   /** Deletes the subject's keys and the named spares, leaving no copy in the store's files. */
   erase(subject: string, keyIds: readonly string[]): Promise<void>;
   /** Deletes spares that were never handed out. */
@@ -97,6 +99,22 @@ const CACHED_SUBJECTS = 25_000;
  */
 const CACHED_MS = 1_000;
 
+/** What a process remembers of a subject: its keys by id, the one new values are sealed with, and since when. */
+interface Remembered {
+  keys: Map<string, Buffer>;
+  latest: SubjectKey | undefined;
+  at: number;
+}
+
+function remembered(keys: Map<string, Buffer>, at: number): Remembered {
+  let latest: SubjectKey | undefined;
+  for (const [id, key] of keys) latest = { id, key };
+  return { keys, latest, at };
+}
+
+const keysBySubject = (found: ReadonlyMap<string, Remembered>): KeysBySubject =>
+  new Map([...found].map(([subject, { keys }]) => [subject, keys]));
+
 /**
  * A key store over its rows. It remembers the keys of the subjects it used for a second, and hands
  * new subjects keys from spares it made in advance, durably, many at a time. Spares are its own: no
@@ -106,23 +124,18 @@ const CACHED_MS = 1_000;
  */
 export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): SubjectKeyStore {
   // Kept no longer than it is trusted (a little more): what is older is looked up again anyway.
-  const cache = recent<string, { keys: Map<string, Buffer>; at: number }>({
-    size: CACHED_SUBJECTS,
-    ms: CACHED_MS,
-  });
+  const cache = recent<string, Remembered>({ size: CACHED_SUBJECTS, ms: CACHED_MS });
   const spares: SubjectKey[] = [];
   let making: Promise<void> | null = null;
 
-  const remember = (subject: string, keys: Map<string, Buffer>, at: number) =>
-    cache.set(subject, { keys, at });
-
-  async function keysOf(subjects: Iterable<string>, { fresh = false } = {}) {
+  /** The subjects' keys: as remembered, when that was less than CACHED_MS ago (and not `fresh`), or as the rows hold them. */
+  async function lookUp(subjects: Iterable<string>, { fresh = false } = {}) {
     const now = Date.now();
-    const found = new Map<string, Map<string, Buffer>>();
+    const found = new Map<string, Remembered>();
     const missing: string[] = [];
     for (const subject of subjects) {
-      const cached = cache.get(subject);
-      if (cached && !fresh && now - cached.at < CACHED_MS) found.set(subject, cached.keys);
+      const known = fresh ? undefined : cache.get(subject);
+      if (known && now - known.at < CACHED_MS) found.set(subject, known);
       else missing.push(subject);
     }
     // Awaited even when everything was remembered: the same turns of the event loop whatever the cache
@@ -132,8 +145,9 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
     const loaded = new Map(missing.map((subject) => [subject, new Map<string, Buffer>()]));
     for (const { subject, id, key } of rowsOfMissing) if (subject) loaded.get(subject)?.set(id, key);
     for (const [subject, keys] of loaded) {
-      remember(subject, keys, now);
-      found.set(subject, keys);
+      const known = remembered(keys, now);
+      cache.set(subject, known);
+      found.set(subject, known);
     }
     return found;
   }
@@ -156,51 +170,62 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
     return making;
   }
 
-  /** A key for a subject that had none: the one another write about it was handed meanwhile, or a spare. */
-  async function handOut(subject: string): Promise<SubjectKey> {
-    for (;;) {
-      const handed = [...(cache.get(subject)?.keys ?? [])].at(-1);
-      if (handed) return { id: handed[0], key: handed[1] };
-      const spare = spares.shift();
-      if (spare) {
-        // The next spares are made while these last, so that no write waits for their durable write;
-        // a failure to make them shows when a write needs one and there is none.
-        if (spares.length === SPARES_AHEAD) makeSpares().catch(() => undefined);
-        const at = Date.now();
-        remember(subject, new Map([[spare.id, spare.key]]), at);
-        await rows.assign(subject, spare, new Date(at).toISOString());
-        return spare;
-      }
-      await makeSpares();
-    }
+  /**
+   * A key for a subject that had none: the one another write about it was handed meanwhile, or a
+   * spare (its handing-out, when the rows write it at once, added to `writes`). None when no spare is left.
+   */
+  function handOut(subject: string, writes: Promise<void>[]): SubjectKey | undefined {
+    const handed = cache.get(subject)?.latest;
+    if (handed) return handed;
+    const spare = spares.shift();
+    if (!spare) return undefined;
+    // The next spares are made while these last, so that no write waits for their durable write;
+    // a failure to make them shows when a write needs one and there is none.
+    if (spares.length === SPARES_AHEAD) makeSpares().catch(() => undefined);
+    const at = Date.now();
+    cache.set(subject, { keys: new Map([[spare.id, spare.key]]), latest: spare, at });
+    const writing = rows.assign(subject, spare, at);
+    if (writing) writes.push(writing);
+    return spare;
   }
 
   return {
-    keysOf: (subjects) => keysOf(subjects),
+    keysOf: async (subjects) => keysBySubject(await lookUp(subjects)),
     async keysNamed(wanted) {
-      const found = await keysOf(wanted.keys(), { fresh: true });
+      const found = await lookUp(wanted.keys(), { fresh: true });
       const lost = [...wanted].flatMap(([subject, ids]) =>
-        [...ids].filter((id) => !found.get(subject)?.has(id)).map((id) => ({ subject, id })),
+        [...ids].filter((id) => !found.get(subject)?.keys.has(id)).map((id) => ({ subject, id })),
       );
-      if (lost.length === 0) return found;
+      if (lost.length === 0) return keysBySubject(found);
       // Spares whose handing-out a crash lost: given back to the subject their values name.
       const spareKeys = await rows.spares(lost.map(({ id }) => id));
-      const at = new Date().toISOString();
+      const at = Date.now();
       for (const spare of spareKeys) {
         const { subject } = lost.find(({ id }) => id === spare.id) as { subject: string };
         await rows.assign(subject, spare, at);
-        found.get(subject)?.set(spare.id, spare.key);
+        const known = found.get(subject);
+        if (!known) continue;
+        known.keys.set(spare.id, spare.key);
+        known.latest = { id: spare.id, key: spare.key };
       }
-      return found;
+      return keysBySubject(found);
     },
     async sealingKeys(subjects, { withoutKeys = [] } = {}) {
-      const known = await keysOf(new Set(subjects.filter((subject) => !withoutKeys.includes(subject))));
-      for (const subject of withoutKeys) if (subjects.includes(subject)) known.set(subject, new Map());
+      const toLookUp = new Set(subjects);
+      for (const subject of withoutKeys) toLookUp.delete(subject);
+      const found = await lookUp(toLookUp);
       const sealing = new Map<string, SubjectKey>();
-      for (const [subject, keys] of known) {
-        const latest = [...keys].at(-1);
-        sealing.set(subject, latest ? { id: latest[0], key: latest[1] } : await handOut(subject));
+      const writes: Promise<void>[] = [];
+      for (const subject of subjects) {
+        if (sealing.has(subject)) continue;
+        let key = found.get(subject)?.latest ?? handOut(subject, writes);
+        while (!key) {
+          await makeSpares();
+          key = handOut(subject, writes);
+        }
+        sealing.set(subject, key);
       }
+      if (writes.length > 0) await Promise.all(writes);
       return sealing;
     },
     async erase(subject, keyIds = []) {

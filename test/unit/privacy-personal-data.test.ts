@@ -100,8 +100,10 @@ describe('personal data in events', () => {
   let dir: string;
   let cleanup: () => void;
   let keys: SubjectKeyStore;
-  const sealOne = async (stream: string, event: PendingEvent) =>
-    (await sealEvents(stream, [event], { catalog, keys, randomBytes }))[0]!;
+  /** The events as sealEvents would have them appended. */
+  const sealAll = async (stream: string, events: PendingEvent[]) =>
+    (await sealEvents(stream, events, { catalog, keys, randomBytes })).map(({ event }) => event);
+  const sealOne = async (stream: string, event: PendingEvent) => (await sealAll(stream, [event]))[0]!;
 
   beforeEach(() => {
     ({ dir, cleanup } = tempDir('suite-personal-'));
@@ -183,11 +185,10 @@ describe('personal data in events', () => {
     });
 
     it('takes the subject from the data where the declaration says so', async () => {
-      const [aliceMentioned, bobMentioned] = await sealEvents(
-        't.note-5',
-        [mentioned('1', 'Alice Example'), mentioned('2', 'Bob Example')],
-        { catalog, keys, randomBytes },
-      );
+      const [aliceMentioned, bobMentioned] = await sealAll('t.note-5', [
+        mentioned('1', 'Alice Example'),
+        mentioned('2', 'Bob Example'),
+      ]);
       const sealing = await keys.sealingKeys([ALICE, BOB, 't.note-5']);
       const alice = aliceMentioned!.data as Record<string, string>;
       const bob = bobMentioned!.data as Record<string, string>;
@@ -208,8 +209,14 @@ describe('personal data in events', () => {
         keys,
         randomBytes,
       });
-      const [first, second] = sealed.map(({ data }) => data as Data);
-      expect(sealedHeader(first!.name)?.keyId).toBe(sealedHeader(second!.name)?.keyId);
+      const [first, second] = sealed.map(({ event }) => event.data as Data);
+      const keyId = sealedHeader(first!.name)?.keyId as string;
+      expect(sealedHeader(second!.name)?.keyId).toBe(keyId);
+      // What was sealed, under which keys, comes with the events: the store need not look again.
+      expect(sealed.map(({ sealedWith }) => sealedWith)).toEqual([
+        new Map([[ALICE, new Set([keyId])]]),
+        new Map([[ALICE, new Set([keyId])]]),
+      ]);
       expect(first!.name).not.toBe(second!.name);
       expect((await keys.allKeys()).map(({ subject }) => subject)).toEqual([ALICE]);
     });
@@ -221,13 +228,13 @@ describe('personal data in events', () => {
         data: { name: 'Alice Example' },
       };
       const unknown: PendingEvent = { type: 'Unheard', schema_version: 1, data: { name: 'Alice Example' } };
-      const onlyThings = await sealEvents('t.thing-1', [thing, unknown], { catalog, keys, randomBytes });
+      const onlyThings = await sealAll('t.thing-1', [thing, unknown]);
       expect(onlyThings[0]).toBe(thing);
       expect(onlyThings[1]).toBe(unknown);
-      const mixed = await sealEvents('t.person-1', [thing, registered()], { catalog, keys, randomBytes });
+      const mixed = await sealAll('t.person-1', [thing, registered()]);
       expect(mixed[0]).toBe(thing);
       // An event of a module the catalog does not know passes as it is.
-      const elsewhere = await sealEvents('other.person-1', [registered()], { catalog, keys, randomBytes });
+      const elsewhere = await sealAll('other.person-1', [registered()]);
       expect((elsewhere[0]!.data as Data).name).toBe('Alice Example');
       // No keys were made for streams whose events carry nothing personal.
       expect((await keys.allKeys()).map(({ subject }) => subject)).toEqual([ALICE]);
@@ -236,7 +243,7 @@ describe('personal data in events', () => {
     it('does not change the events it is given', async () => {
       const events = [registered(), mentioned('2', 'Bob Example')];
       const before = structuredClone(events);
-      const sealed = await sealEvents(ALICE, events, { catalog, keys, randomBytes });
+      const sealed = await sealAll(ALICE, events);
       expect(events).toEqual(before);
       expect(sealed[0]!.data).not.toBe(events[0]!.data);
     });
@@ -311,11 +318,10 @@ describe('personal data in events', () => {
       });
 
       it("still opens other subjects' values, in the same event too", async () => {
-        const [alice, bob] = await sealEvents(
-          't.note-5',
-          [mentioned('1', 'Alice Example'), mentioned('2', 'Bob Example')],
-          { catalog, keys, randomBytes },
-        );
+        const [alice, bob] = await sealAll('t.note-5', [
+          mentioned('1', 'Alice Example'),
+          mentioned('2', 'Bob Example'),
+        ]);
         const bobRegistered = await sealOne(BOB, registered({ id: '2', name: 'Bob Example' }));
         await keys.erase(ALICE);
         expect(await openData(alice!.data, keys)).toEqual({
