@@ -213,7 +213,7 @@ function openValue(value: Json, keys: KeysBySubject): Json {
     const header = sealedHeader(value);
     if (!header) return value;
     const key = keys.get(header.subject)?.get(header.keyId);
-    return key ? open(value, header, key) : erasedValue(header);
+    return key ? open(value, key) : erasedValue(header);
   }
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {

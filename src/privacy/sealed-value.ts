@@ -41,8 +41,10 @@ export function seal(
   iv: Buffer,
 ): string {
   const head = header({ subject, keyId: id, erasedAs });
-  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(head));
-  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(head, 'latin1'));
+  // GCM is a stream mode: update answers the whole ciphertext, final only computes the tag.
+  const ciphertext = cipher.update(JSON.stringify(value), 'utf8');
+  cipher.final();
   return `${head}:${Buffer.concat([iv, ciphertext, cipher.getAuthTag()]).toString('base64url')}`;
 }
 
@@ -54,16 +56,18 @@ export function sealedHeader(value: unknown): SealedHeader | undefined {
   return { subject, keyId, erasedAs };
 }
 
-/** The value a sealed string holds, opened with its key. Throws when the key is not the one it was sealed with. */
-export function open(sealed: string, sealedWith: SealedHeader, key: Buffer): unknown {
-  const payload = Buffer.from(sealed.slice(sealed.lastIndexOf(':') + 1), 'base64url');
+/**
+ * The value a sealed string holds, opened with its key. Throws when the key is not the one it was
+ * sealed with, or when any part of the string was changed (its header is the additional data).
+ */
+export function open(sealed: string, key: Buffer): unknown {
+  const headerEnd = sealed.lastIndexOf(':');
+  const payload = Buffer.from(sealed.slice(headerEnd + 1), 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, payload.subarray(0, IV_BYTES))
-    .setAAD(Buffer.from(header(sealedWith)))
+    .setAAD(Buffer.from(sealed.slice(0, headerEnd), 'latin1'))
     .setAuthTag(payload.subarray(payload.length - TAG_BYTES));
-  const plaintext = Buffer.concat([
-    decipher.update(payload.subarray(IV_BYTES, payload.length - TAG_BYTES)),
-    decipher.final(),
-  ]);
+  const plaintext = decipher.update(payload.subarray(IV_BYTES, payload.length - TAG_BYTES));
+  decipher.final();
   return JSON.parse(plaintext.toString('utf8'));
 }
 

@@ -7,7 +7,6 @@ import {
   open,
   seal,
   sealedHeader,
-  type SealedHeader,
   type SubjectKey,
 } from '../../src/privacy/sealed-value';
 
@@ -18,11 +17,8 @@ const otherKey: SubjectKey = { id: 'ffeeddccbbaa9988', key: randomBytes(KEY_BYTE
 const sealed = (value: unknown, erasedAs: 'n' | 't' = 't') =>
   seal(value, SUBJECT, key, erasedAs, randomBytes(IV_SIZE));
 
-/** The sealed value opened by the header it carries, with the key it was sealed under. */
-const roundTrip = (value: unknown) => {
-  const text = sealed(value);
-  return open(text, sealedHeader(text)!, key.key);
-};
+/** The sealed value opened with the key it was sealed under. */
+const roundTrip = (value: unknown) => open(sealed(value), key.key);
 
 describe('a sealed value', () => {
   it.each([
@@ -59,7 +55,7 @@ describe('a sealed value', () => {
   it('differs on every sealing of one value (a fresh IV each time)', () => {
     const seals = new Set(Array.from({ length: 20 }, () => sealed('same value')));
     expect(seals.size).toBe(20);
-    for (const text of seals) expect(open(text, sealedHeader(text)!, key.key)).toBe('same value');
+    for (const text of seals) expect(open(text, key.key)).toBe('same value');
   });
 
   it('is the same for the same IV (sealing is deterministic given its inputs)', () => {
@@ -69,28 +65,25 @@ describe('a sealed value', () => {
 
   describe('cannot be opened', () => {
     const text = sealed('secret', 't');
-    const header = sealedHeader(text)!;
 
     it('with another key', () => {
-      expect(() => open(text, header, otherKey.key)).toThrow();
-      expect(() => open(text, header, Buffer.alloc(KEY_BYTES))).toThrow();
+      expect(() => open(text, otherKey.key)).toThrow();
+      expect(() => open(text, Buffer.alloc(KEY_BYTES))).toThrow();
     });
 
-    it.each<[string, Partial<SealedHeader>]>([
-      ['another subject', { subject: 'hrm.employee-43' }],
-      ['another key id', { keyId: otherKey.id }],
-      ['another erased-as', { erasedAs: 'n' }],
-    ])('under a header naming %s (the header is authenticated)', (_, change) => {
-      expect(() => open(text, { ...header, ...change }, key.key)).toThrow();
-    });
-
-    it('when the header written in the string was changed', () => {
-      const moved = text.replace(`:${SUBJECT}:`, ':hrm.employee-43:');
-      expect(moved).not.toBe(text);
-      expect(() => open(moved, sealedHeader(moved)!, key.key)).toThrow();
-      const relabelled = text.replace(/^pd1:t:/, 'pd1:n:');
-      expect(() => open(relabelled, sealedHeader(relabelled)!, key.key)).toThrow();
-    });
+    it.each([
+      ['another subject', `:${SUBJECT}:`, ':hrm.employee-43:'],
+      ['another key id', `:${key.id}:`, `:${otherKey.id}:`],
+      ['another erased-as', 'pd1:t:', 'pd1:n:'],
+    ])(
+      'when the header written in the string was changed to name %s (it is authenticated)',
+      (_, from, to) => {
+        const changed = text.replace(from, to);
+        expect(changed).not.toBe(text);
+        expect(sealedHeader(changed)).toBeDefined();
+        expect(() => open(changed, key.key)).toThrow();
+      },
+    );
 
     it('when any byte of its payload was flipped (IV, ciphertext or tag)', () => {
       const at = text.lastIndexOf(':') + 1;
@@ -99,7 +92,7 @@ describe('a sealed value', () => {
         const flipped = Buffer.from(payload);
         flipped[index] = (flipped[index] as number) ^ 0x01;
         const tampered = `${text.slice(0, at)}${flipped.toString('base64url')}`;
-        expect(() => open(tampered, header, key.key)).toThrow();
+        expect(() => open(tampered, key.key)).toThrow();
       }
     });
 
@@ -107,7 +100,7 @@ describe('a sealed value', () => {
       const at = text.lastIndexOf(':') + 1;
       const payload = Buffer.from(text.slice(at), 'base64url');
       const cut = `${text.slice(0, at)}${payload.subarray(0, payload.length - 1).toString('base64url')}`;
-      expect(() => open(cut, header, key.key)).toThrow();
+      expect(() => open(cut, key.key)).toThrow();
     });
   });
 });
