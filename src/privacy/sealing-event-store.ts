@@ -1,12 +1,6 @@
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventStore,
-  PendingEvent,
-  StreamAppend,
-} from '../events/event-store';
+import type { AppendOptions, AppendResult, EventStore, PendingEvent } from '../events/event-store';
 import { openedEvents } from './opened-events';
 import { openAll, sealedKeyIds, sealEvents, type SealedEvent } from './personal-data';
 import { drawnInBulk, type KeysBySubject, type RandomBytes, type SubjectKeyStore } from './subject-keys';
@@ -75,30 +69,23 @@ export function withPersonalData(
       }),
     };
   };
-  const appendSealed = async ({ stream, events, options }: StreamAppend) => {
-    const sealed = await seal(stream, events, options);
-    return { stream, options, events: sealed.map(({ event }) => event), given: events, sealed };
-  };
+  /** The events as the store underneath appends them. */
+  const sealedEvents = (sealed: readonly SealedEvent[]) => sealed.map(({ event }) => event);
   return {
     ...store,
     async append(stream, events, options) {
       const sealed = await seal(stream, events, options);
-      const result = await store.append(
-        stream,
-        sealed.map(({ event }) => event),
-        options,
-      );
-      return asGiven(result, events, sealed);
+      return asGiven(await store.append(stream, sealedEvents(sealed), options), events, sealed);
     },
     async appendAll(appends) {
-      const parts = await Promise.all(appends.map(appendSealed));
+      const sealed = await Promise.all(
+        appends.map(({ stream, events, options }) => seal(stream, events, options)),
+      );
       const results = await store.appendAll(
-        parts.map(({ stream, events, options }) => ({ stream, events, options })),
+        appends.map((part, index) => ({ ...part, events: sealedEvents(sealed[index] ?? []) })),
       );
       return Promise.all(
-        results.map((result, index) =>
-          asGiven(result, parts[index]?.given ?? [], parts[index]?.sealed ?? []),
-        ),
+        results.map((result, index) => asGiven(result, appends[index]?.events ?? [], sealed[index] ?? [])),
       );
     },
     readStream: async (stream, options) => openEvents(await store.readStream(stream, options)),

@@ -133,15 +133,10 @@ export function openSqliteKeyStore(
     if (handedOut.size > 0) writeHandedOut.immediate();
   };
   /** The subjects' keys: those written, and those handed out and not written yet. */
-  const withHandedOut = (subjects: readonly string[], rows: readonly KeptKey[]): KeptKey[] => {
-    if (handedOut.size === 0) return [...rows];
-    return [
-      ...rows,
-      ...subjects.flatMap((subject) =>
-        (handedOut.get(subject) ?? []).map(({ key }) => ({ subject, ...key })),
-      ),
-    ];
-  };
+  const withHandedOut = (subjects: readonly string[], rows: readonly KeptKey[]): KeptKey[] => [
+    ...rows,
+    ...subjects.flatMap((subject) => (handedOut.get(subject) ?? []).map(({ key }) => ({ subject, ...key }))),
+  ];
 
   const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
     statements.erase.run(subject);

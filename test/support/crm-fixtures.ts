@@ -5,7 +5,7 @@ import type {
   OpportunityInput,
 } from '../../src/commands/crm/handlers';
 
-/** What the CRM's API tests write: a company, its contact, a lead and a deal, each overridable. */
+/** What the CRM's tests write: a company, its contact, a lead and a deal, each overridable. */
 export const company = (overrides: Partial<CompanyInput>): CompanyInput => ({
   name: 'Nordlicht Logistics GmbH',
   domain: 'nordlichtlogistics.example',

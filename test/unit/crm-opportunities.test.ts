@@ -5,22 +5,13 @@ import {
 } from '../../src/commands/crm/opportunities';
 import { leadDecider } from '../../src/commands/crm/leads';
 import type { CrmEventOf, DealStage } from '../../src/events/crm';
+import { deal, lead } from '../support/crm-fixtures';
 import { deciderSpec } from '../support/decider-spec';
 
 const at = '2026-11-21T09:30:00Z';
 const opportunity: OpenOpportunity['opportunity'] = {
   id: 9,
-  name: 'Nordlicht Logistics \u2013 HR Suite renewal',
-  company_id: 3,
-  contact_id: 12,
-  lead_id: null,
-  stage: 'Qualification',
-  amount: 48_000,
-  currency: 'EUR',
-  expected_close_date: '2027-01-31',
-  owner: 'Hanna Vogel',
-  source: 'Referral',
-  next_step: 'Send the proposal and pricing',
+  ...deal({ name: 'Nordlicht Logistics \u2013 HR Suite renewal', company_id: 3, contact_id: 12 }),
 };
 const opened = (stage: DealStage = 'Proposal'): CrmEventOf<'OpportunityOpened'> => ({
   type: 'OpportunityOpened',
@@ -123,21 +114,7 @@ describe('leads', () => {
   const given = deciderSpec(leadDecider);
   const captured: CrmEventOf<'LeadCaptured'> = {
     type: 'LeadCaptured',
-    data: {
-      id: 1,
-      first_name: 'Sanne',
-      last_name: 'de Jong',
-      email: 'sanne.dejong@polaris.example',
-      phone: null,
-      organization: 'Polaris Freight B.V.',
-      job_title: 'COO',
-      website: null,
-      industry: 'Logistics',
-      employees: '51-200',
-      annual_revenue: null,
-      source: 'Trade Show',
-      owner: 'Mark de Boer',
-    },
+    data: { id: 1, ...lead({ email: 'sanne.dejong@polaris.example' }) },
   };
 
   it('contacts a new lead and qualifies it', () => {
