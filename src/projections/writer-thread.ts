@@ -1,13 +1,11 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../threads';
 import { CheckpointConflict, type CheckpointMove } from './read-store';
 import type { CommitVocabulary, SerializedChange } from './sqlite-document-writer';
 import type { WriteMessage, WriteReply } from './sqlite-writer-thread';
 
 /** How long the thread waits for the next large commit before it ends (it starts again on demand). */
 const IDLE_MS = 1_000;
-
-const ENTRY = path.join(__dirname, `sqlite-writer-thread${path.extname(__filename)}`);
 
 export interface WriterThread {
   /** Writes in the thread, one commit after the other; resolves once committed. */
@@ -44,13 +42,7 @@ export function writerThread(file: string): WriterThread {
   }
 
   function start(): Worker {
-    // The built `dist` runs as it is; sources (tests, benchmarks) load through tsx's require hook.
-    const started = ENTRY.endsWith('.ts')
-      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(ENTRY)});`, {
-          eval: true,
-          workerData: { file },
-        })
-      : new Worker(ENTRY, { workerData: { file } });
+    const started = startThread(__filename, 'sqlite-writer-thread', { file });
     started.unref();
     return started;
   }
