@@ -50,7 +50,7 @@ const FEATURES: Record<
     without: {
       takenOut: {
         file: 'src/main.ts',
-        from: 'withPersonalData(storedEvents, catalog, subjectKeys, random)',
+        from: 'withPersonalData(storedEvents, catalog, subjectKeys)',
         to: 'storedEvents',
       },
     },

@@ -117,7 +117,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const random = options.randomBytes ?? randomBytes;
   const subjectKeys = await openKeyStore(config, random, { seeded: options.randomBytes !== undefined });
   const storedEvents = options.storedEvents ?? (await openEventStore(config));
-  const auditEvents = withPersonalData(storedEvents, catalog, subjectKeys, random);
+  const auditEvents = withPersonalData(storedEvents, catalog, subjectKeys);
   const eventStore = withUpcasting(auditEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });
   await readStore.defineCollections(suiteCollections(modules));

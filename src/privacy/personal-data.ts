@@ -2,9 +2,9 @@ import { ZodDefault, ZodNullable, ZodOptional, type z } from 'zod';
 import { DomainError } from '../commands/errors';
 import { definitionFor, type SuiteCatalog } from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
-import { erasedValue, IV_SIZE, open, seal, sealedHeader, type ErasedAs } from './sealed-value';
+import { erasedValue, open, sealedHeader, type ErasedAs } from './sealed-value';
 import type { SealedKeyIds } from './opened-events';
-import type { KeysBySubject, RandomBytes, SubjectKeyStore } from './subject-keys';
+import type { KeysBySubject, SubjectKeyStore, ToSeal } from './subject-keys';
 
 /**
  * Personal fields in events: sealed under their subject's key as they are appended (by the
@@ -109,13 +109,6 @@ function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
   return at;
 }
 
-/** What sealing takes: the declarations, the keys, and where IVs come from. */
-export interface Sealing {
-  catalog: SuiteCatalog;
-  keys: SubjectKeyStore;
-  randomBytes: RandomBytes;
-}
-
 /** An event as it is appended: its personal fields sealed, and the keys they were sealed with (none: it held none). */
 export interface SealedEvent {
   event: PendingEvent;
@@ -124,13 +117,15 @@ export interface SealedEvent {
 
 /**
  * The events with their personal fields sealed: one sealing key per subject (made when it has none),
- * a fresh IV per value. Events of types that declare no personal data pass unchanged. `creating`: the
- * append creates the stream, so the stream, as a subject, has no key yet (nothing was sealed for it).
+ * a fresh IV per value, all the values sealed at once. Events of types that declare no personal data
+ * pass unchanged. `creating`: the append creates the stream, so the stream, as a subject, has no key
+ * yet (nothing was sealed for it).
  */
 export async function sealEvents(
   stream: string,
   events: readonly PendingEvent[],
-  { catalog, keys, randomBytes }: Sealing,
+  catalog: SuiteCatalog,
+  keys: SubjectKeyStore,
   { creating = false } = {},
 ): Promise<SealedEvent[]> {
   // Only the subjects with a value to seal: an event whose personal fields are empty needs no key.
@@ -153,10 +148,14 @@ export async function sealEvents(
   for (const event of toSeal) subjects.push(...event.subjects);
   if (subjects.length === 0) return events.map((event) => ({ event }));
   const sealing = await keys.sealingKeys(subjects, { withoutKeys: creating ? [stream] : [] });
-  return toSeal.map(({ event, definition, held, subjects }) => {
+  // Each personal value is replaced twice along the same walk: by itself, to collect it, then by its
+  // sealed form. The copies the first made are the second's.
+  const values: ToSeal[] = [];
+  const placed = toSeal.map(({ event, definition, held, subjects }) => {
     if (!definition || held.length === 0 || !isContainer(event.data)) return { event };
     const copies = new Set<object>();
     const data = own(event.data, copies);
+    const places: (readonly Step[])[] = [];
     const sealedWith = new Map<string, Set<string>>();
     held.forEach(({ fields }, index) => {
       const subject = subjects[index] as string;
@@ -164,16 +163,26 @@ export async function sealEvents(
       if (!key) throw new Error(`no key to seal the personal data of ${subject}`);
       for (const path of fields) {
         const erased = erasedAs(definition.schema, path);
+        const steps = stepsOf(path);
         replaceAt(
           data,
-          stepsOf(path),
-          (value) => seal(value, subject, key, erased, randomBytes(IV_SIZE)),
+          steps,
+          (value) => (values.push({ value, subject, key, erasedAs: erased }), value),
           copies,
         );
+        places.push(steps);
       }
       sealedWith.set(subject, (sealedWith.get(subject) ?? new Set()).add(key.id));
     });
-    return { event: { ...event, data }, sealedWith };
+    return { event: { ...event, data }, sealedWith, places, copies };
+  });
+  const sealedValues = await keys.seal(values);
+  let next = 0;
+  return placed.map(({ event, sealedWith, places, copies }) => {
+    if (!places || !copies) return { event };
+    const data = event.data as Record<string, Json>;
+    for (const steps of places) replaceAt(data, steps, () => sealedValues[next++], copies);
+    return { event, sealedWith };
   });
 }
 

@@ -3,7 +3,7 @@ import type { StoredEvent } from '../events/envelope';
 import type { AppendOptions, AppendResult, EventStore, PendingEvent } from '../events/event-store';
 import { openedEvents } from './opened-events';
 import { openAll, sealedKeyIds, sealEvents, type SealedEvent } from './personal-data';
-import { drawnInBulk, type KeysBySubject, type RandomBytes, type SubjectKeyStore } from './subject-keys';
+import type { KeysBySubject, SubjectKeyStore } from './subject-keys';
 
 /** Events a read holds at most to be remembered opened (a live projection's batch, a stream). */
 const REMEMBERED_READ = 100;
@@ -17,11 +17,9 @@ export function withPersonalData(
   store: EventStore,
   catalog: SuiteCatalog,
   keys: SubjectKeyStore,
-  randomBytes: RandomBytes,
 ): EventStore {
-  const sealing = { catalog, keys, randomBytes: drawnInBulk(randomBytes) };
   const seal = (stream: string, events: PendingEvent[], { expectedRevision }: AppendOptions) =>
-    sealEvents(stream, events, sealing, { creating: expectedRevision === 'no_stream' });
+    sealEvents(stream, events, catalog, keys, { creating: expectedRevision === 'no_stream' });
   const openedLately = openedEvents();
   const openEvents = async <Event extends StoredEvent>(events: readonly Event[]): Promise<Event[]> => {
     const subjects = openedLately.subjectsOf(events);

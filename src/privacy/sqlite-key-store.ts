@@ -1,182 +1,21 @@
-import Database from 'better-sqlite3';
-import { createWalSync } from '../events/wal-sync';
-import type { SubjectKey } from './sealed-value';
-import { cachedKeyStore, type KeptKey, type RandomBytes, type SubjectKeyStore } from './subject-keys';
-
-type KeyRow = { subject: string | null; key_id: string; key: Buffer };
+import { keyThreadRows } from './key-thread-rows';
+import { sqliteKeyRows } from './sqlite-key-rows';
+import { cachedKeyStore, sealedHere, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
 /**
- * How long handing spares to subjects may wait to be written, together: a commit per new subject
- * costs as much as the rest of the write. Until then the spare stays a spare, as after a crash.
- */
-const HANDING_OUT_MS = 50;
-
-/** One call of `run` for what is asked in one turn of the event loop, each asker answered its part. */
-function askedTogether<Item, Answer>(
-  run: (items: readonly Item[]) => readonly Answer[],
-): (item: Item) => Promise<Answer> {
-  let waiting: { item: Item; resolve(answer: Answer): void; reject(error: unknown): void }[] = [];
-  const runWaiting = () => {
-    const asked = waiting;
-    waiting = [];
-    try {
-      const answers = run(asked.map(({ item }) => item));
-      asked.forEach(({ resolve }, index) => resolve(answers[index] as Answer));
-    } catch (error) {
-      for (const { reject } of asked) reject(error);
-    }
-  };
-  return (item) =>
-    new Promise((resolve, reject) => {
-      if (waiting.push({ item, resolve, reject }) === 1) setImmediate(runWaiting);
-    });
-}
-
-/**
- * The embedded key store: `keys.db` beside the log. Deleted keys are overwritten in the file
- * (`secure_delete`) and the write-ahead log is emptied after an erasure, so no copy of a key is left.
- *
- * A key is on disk before the event sealed with it is (a key lost in a crash is data lost): spares
- * are fsynced when made, off the event loop. Handing them to subjects is written later, together
- * (HANDING_OUT_MS), and only for keys still spare: an erasure meanwhile is not undone. The keys of
- * concurrent writes about new subjects are looked up together, once per turn of the event loop.
- * `inTurn` (the demo data): each commit is synced before the write goes on instead, so that
- * concurrent writes never overtake each other and two first starts with one seed write the same log.
+ * The embedded key store: `keys.db` beside the log. Its rows are read and written, and values sealed,
+ * by the key thread, off the event loop. `inTurn` (the demo data): all of it in this thread instead,
+ * every write synced before the write that needs it goes on, so that concurrent writes never overtake
+ * each other and two first starts with one seed write the same log.
  */
 export function openSqliteKeyStore(
   file: string,
   randomBytes: RandomBytes,
   { inTurn = false }: { inTurn?: boolean } = {},
 ): SubjectKeyStore {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma(inTurn ? 'synchronous = FULL' : 'synchronous = NORMAL');
-  const walSync = createWalSync(file);
-  db.pragma('secure_delete = ON');
-  db.transaction(() =>
-    db.exec(`CREATE TABLE IF NOT EXISTS subject_keys (
-      subject TEXT NOT NULL,
-      key_id TEXT NOT NULL,
-      key BLOB NOT NULL,
-      created_at TEXT NOT NULL,
-      PRIMARY KEY (subject, key_id)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS spare_keys (
-      key_id TEXT PRIMARY KEY,
-      key BLOB NOT NULL,
-      created_at TEXT NOT NULL
-    ) WITHOUT ROWID`),
-  ).immediate();
-  const statements = {
-    of: db.prepare<[string], KeyRow>(
-      'SELECT subject, key_id, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?)) ' +
-        'ORDER BY subject, created_at, key_id',
-    ),
-    spares: db.prepare<[string], KeyRow>(
-      'SELECT NULL AS subject, key_id, key FROM spare_keys WHERE key_id IN (SELECT value FROM json_each(?))',
-    ),
-    insert: db.prepare<[string, string, Buffer, string]>(
-      'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) VALUES (?, ?, ?, ?)',
-    ),
-    // Many rows a statement (as JSON): a statement per row costs more than its row.
-    assign: db.prepare<[string]>(
-      'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) ' +
-        "SELECT handed.value ->> 'subject', spare.key_id, spare.key, handed.value ->> 'at' " +
-        "FROM json_each(?) AS handed JOIN spare_keys AS spare ON spare.key_id = handed.value ->> 'id'",
-    ),
-    insertSpares: db.prepare<[string, string]>(
-      'INSERT OR IGNORE INTO spare_keys (key_id, key, created_at) ' +
-        "SELECT value ->> 'id', unhex(value ->> 'key'), ? FROM json_each(?)",
-    ),
-    erase: db.prepare<[string]>('DELETE FROM subject_keys WHERE subject = ?'),
-    dropSpares: db.prepare<[string]>(
-      'DELETE FROM spare_keys WHERE key_id IN (SELECT value FROM json_each(?))',
-    ),
-    all: db.prepare<[], KeyRow>(
-      'SELECT subject, key_id, key FROM subject_keys UNION ALL SELECT NULL, key_id, key FROM spare_keys',
-    ),
-  };
-  const kept = ({ subject, key_id, key }: KeyRow): KeptKey => ({ subject, id: key_id, key });
-  const insert = db.transaction((keys: readonly KeptKey[], createdAt: string) => {
-    const spares = keys.filter(({ subject }) => subject === null);
-    statements.insertSpares.run(
-      createdAt,
-      JSON.stringify(spares.map(({ id, key }) => ({ id, key: key.toString('hex') }))),
-    );
-    for (const { subject, id, key } of keys)
-      if (subject !== null) statements.insert.run(subject, id, key, createdAt);
-  });
-  const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
-  const keysOf = (subjects: readonly string[]) => statements.of.all(JSON.stringify(subjects)).map(kept);
-  const lookUp = askedTogether((lists: readonly (readonly string[])[]) => {
-    const found = new Map<string | null, KeptKey[]>();
-    for (const row of keysOf([...new Set(lists.flat())])) {
-      found.set(row.subject, [...(found.get(row.subject) ?? []), row]);
-    }
-    return lists.map((subjects) => subjects.flatMap((subject) => found.get(subject) ?? []));
-  });
-
-  /** Spares handed to subjects, not written yet, by subject. */
-  const handedOut = new Map<string, { key: SubjectKey; at: number }[]>();
-  let writing: NodeJS.Timeout | null = null;
-  const writeHandedOut = db.transaction(() => {
-    const handed = [...handedOut].flatMap(([subject, keys]) =>
-      keys.map(({ key, at }) => ({ subject, id: key.id, at: new Date(at).toISOString() })),
-    );
-    statements.assign.run(JSON.stringify(handed));
-    dropSpares(handed.map(({ id }) => id));
-    handedOut.clear();
-  });
-  const writeHandedOutNow = () => {
-    if (writing) clearTimeout(writing);
-    writing = null;
-    if (handedOut.size > 0) writeHandedOut.immediate();
-  };
-  /** The subjects' keys: those written, and those handed out and not written yet. */
-  const withHandedOut = (subjects: readonly string[], rows: readonly KeptKey[]): KeptKey[] => [
-    ...rows,
-    ...subjects.flatMap((subject) => (handedOut.get(subject) ?? []).map(({ key }) => ({ subject, ...key }))),
-  ];
-
-  const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
-    statements.erase.run(subject);
-    dropSpares(keyIds);
-  });
-  return cachedKeyStore(
-    {
-      of: inTurn
-        ? // At once, whatever is asked: a look takes the same turns of the event loop whether the
-          // process remembered the subjects or not (which depends on the time: see cachedKeyStore).
-          async (subjects) => (subjects.length === 0 ? [] : withHandedOut(subjects, keysOf(subjects)))
-        : async (subjects) => (subjects.length === 0 ? [] : withHandedOut(subjects, await lookUp(subjects))),
-      spares: async (keyIds) => statements.spares.all(JSON.stringify(keyIds)).map(kept),
-      async insert(keys, createdAt) {
-        insert.immediate(keys, createdAt);
-        if (!inTurn) await walSync.afterCommit();
-      },
-      assign(subject, key, at) {
-        const handed = handedOut.get(subject);
-        if (handed) handed.push({ key, at });
-        else handedOut.set(subject, [{ key, at }]);
-        if (inTurn) writeHandedOutNow();
-        else if (!writing) writing = setTimeout(writeHandedOutNow, HANDING_OUT_MS).unref();
-      },
-      async erase(subject, keyIds) {
-        writeHandedOutNow();
-        erase.immediate(subject, keyIds);
-        db.pragma('wal_checkpoint(TRUNCATE)');
-      },
-      drop: async (keyIds) => dropSpares(keyIds),
-      async all() {
-        writeHandedOutNow();
-        return statements.all.all().map(kept);
-      },
-      async close() {
-        writeHandedOutNow();
-        await walSync.close();
-        db.close();
-      },
-    },
-    randomBytes,
-  );
+  if (inTurn) {
+    return cachedKeyStore(sqliteKeyRows(file, { handOutAfterMs: 0 }), randomBytes, sealedHere(randomBytes));
+  }
+  const thread = keyThreadRows(file);
+  return cachedKeyStore(thread, randomBytes, thread.seal);
 }

@@ -1,5 +1,5 @@
 import { recent } from './recent';
-import { KEY_BYTES, type SubjectKey } from './sealed-value';
+import { IV_SIZE, KEY_BYTES, seal, type ErasedAs, type SubjectKey } from './sealed-value';
 
 /** Random bytes: the system's, or a seeded generator's for the demo data (the same log on every first start). */
 export type RandomBytes = (size: number) => Buffer;
@@ -20,6 +20,24 @@ export function drawnInBulk(source: RandomBytes): RandomBytes {
     used += size;
     return Buffer.from(drawn.subarray(used - size, used));
   };
+}
+
+/** A personal value to seal under its subject's key, and what it reads once that key is gone. */
+export interface ToSeal {
+  value: unknown;
+  subject: string;
+  key: SubjectKey;
+  erasedAs: ErasedAs;
+}
+
+/** Seals values, in order. */
+export type SealValues = (values: readonly ToSeal[]) => Promise<string[]>;
+
+/** Seals values in this thread, each with a fresh IV from the source. */
+export function sealedHere(randomBytes: RandomBytes): SealValues {
+  const ivs = drawnInBulk(randomBytes);
+  return async (values) =>
+    values.map(({ value, subject, key, erasedAs }) => seal(value, subject, key, erasedAs, ivs(IV_SIZE)));
 }
 
 /**
@@ -43,6 +61,8 @@ export interface SubjectKeyStore {
     subjects: readonly string[],
     options?: { withoutKeys?: readonly string[] },
   ): Promise<ReadonlyMap<string, SubjectKey>>;
+  /** Seals the values under the keys `sealingKeys` answered (off the event loop where the store can). */
+  seal: SealValues;
   /**
    * Deletes every key of the subject, and the keys named `keyIds` (those its sealed values name: a
    * key handed to it may still be kept as a spare, see `KeyRows.assign`), leaving no copy in the store.
@@ -122,7 +142,7 @@ const keysBySubject = (found: ReadonlyMap<string, Remembered>): KeysBySubject =>
  * about a new subject in one process get the same key; two processes may give a subject two keys,
  * both kept (a value sealed under a key a process does not know makes it look again).
  */
-export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): SubjectKeyStore {
+export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: SealValues): SubjectKeyStore {
   // Kept no longer than it is trusted (a little more): what is older is looked up again anyway.
   const cache = recent<string, Remembered>({ size: CACHED_SUBJECTS, ms: CACHED_MS });
   const spares: SubjectKey[] = [];
@@ -190,6 +210,7 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
   }
 
   return {
+    seal,
     keysOf: async (subjects) => keysBySubject(await lookUp(subjects)),
     async keysNamed(wanted) {
       const found = await lookUp(wanted.keys(), { fresh: true });
@@ -242,7 +263,8 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
     },
     close: async () => {
       await making?.catch(() => undefined);
-      await rows.drop(spares.splice(0).map(({ id }) => id));
+      const unused = spares.splice(0).map(({ id }) => id);
+      if (unused.length > 0) await rows.drop(unused);
       await rows.close();
     },
   };

@@ -75,7 +75,7 @@ describe('an event store with personal data', () => {
     ({ dir, cleanup } = tempDir('suite-sealing-'));
     raw = openSqliteEventStore(path.join(dir, 'events.db'));
     keys = openSqliteKeyStore(path.join(dir, 'keys.db'), randomBytes);
-    store = withPersonalData(raw, catalog, keys, randomBytes);
+    store = withPersonalData(raw, catalog, keys);
   });
   afterEach(async () => {
     await raw.close();

@@ -102,7 +102,7 @@ describe('personal data in events', () => {
   let keys: SubjectKeyStore;
   /** The events as sealEvents would have them appended. */
   const sealAll = async (stream: string, events: PendingEvent[]) =>
-    (await sealEvents(stream, events, { catalog, keys, randomBytes })).map(({ event }) => event);
+    (await sealEvents(stream, events, catalog, keys)).map(({ event }) => event);
   const sealOne = async (stream: string, event: PendingEvent) => (await sealAll(stream, [event]))[0]!;
 
   beforeEach(() => {
@@ -204,11 +204,12 @@ describe('personal data in events', () => {
     });
 
     it('seals every subject of one batch under one key each, with a fresh IV per value', async () => {
-      const sealed = await sealEvents(ALICE, [registered(), registered({ name: 'Alice Example' })], {
+      const sealed = await sealEvents(
+        ALICE,
+        [registered(), registered({ name: 'Alice Example' })],
         catalog,
         keys,
-        randomBytes,
-      });
+      );
       const [first, second] = sealed.map(({ event }) => event.data as Data);
       const keyId = sealedHeader(first!.name)?.keyId as string;
       expect(sealedHeader(second!.name)?.keyId).toBe(keyId);

@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { KEY_BYTES } from '../../src/privacy/sealed-value';
+import { KEY_BYTES, open, sealedHeader } from '../../src/privacy/sealed-value';
 import { openSqliteKeyStore } from '../../src/privacy/sqlite-key-store';
 import { type KeptKey, type RandomBytes, type SubjectKeyStore } from '../../src/privacy/subject-keys';
 import { seededBytes } from '../../src/seed/random';
@@ -382,6 +383,58 @@ describe('the SQLite subject key store', () => {
       const keysOf = (all: KeptKey[]) =>
         all.map(({ subject, id, key }) => `${subject}/${id}/${key.toString('hex')}`).sort();
       expect(keysOf(await two.allKeys())).toEqual(keysOf(await one.allKeys()));
+    });
+  });
+
+  describe('the key thread', () => {
+    const sealIn = async (keys: SubjectKeyStore) => {
+      const sealing = await keys.sealingKeys([ALICE, BOB]);
+      const [alice, bob] = await keys.seal([
+        { value: 'Alice Example', subject: ALICE, key: sealing.get(ALICE)!, erasedAs: 't' },
+        { value: { email: 'bob@example.com' }, subject: BOB, key: sealing.get(BOB)!, erasedAs: 'n' },
+      ]);
+      return { sealing, alice: alice!, bob: bob! };
+    };
+
+    it('seals values under the keys the store handed out, each opening with its own key only', async () => {
+      const { sealing, alice, bob } = await sealIn(openStore());
+      expect(open(alice, sealing.get(ALICE)!.key)).toBe('Alice Example');
+      expect(sealedHeader(bob)).toEqual({ subject: BOB, keyId: sealing.get(BOB)!.id, erasedAs: 'n' });
+      expect(open(bob, sealing.get(BOB)!.key)).toEqual({ email: 'bob@example.com' });
+      expect(() => open(alice, sealing.get(BOB)!.key)).toThrow();
+    });
+
+    it('is not used for the demo data: in turn, each handing-out is written before the write goes on', async () => {
+      const keys = openSqliteKeyStore(file, seededBytes('demo'), { inTurn: true });
+      opened.push(keys);
+      const { sealing, alice } = await sealIn(keys);
+      expect(open(alice, sealing.get(ALICE)!.key)).toBe('Alice Example');
+      const db = new Database(file, { readonly: true });
+      const written = db.prepare('SELECT key_id FROM subject_keys WHERE subject = ?').pluck().all(ALICE);
+      db.close();
+      expect(written).toEqual([sealing.get(ALICE)!.id]);
+    });
+
+    it('fails the calls, not the process, when keys.db cannot be opened', async () => {
+      const keys = openStore(path.join(dir, 'missing', 'keys.db'));
+      await expect(keys.sealingKeys([ALICE])).rejects.toThrow(/directory does not exist|unable to open/);
+      await expect(keys.keysOf([BOB])).rejects.toThrow(/directory does not exist|unable to open/);
+    });
+
+    it('lets a process that sealed with it and never closed the store exit', () => {
+      const script = `
+        const { randomBytes } = require('node:crypto');
+        const { openSqliteKeyStore } = require(${JSON.stringify(require.resolve('../../src/privacy/sqlite-key-store'))});
+        const keys = openSqliteKeyStore(${JSON.stringify(file)}, randomBytes);
+        keys.sealingKeys(['${ALICE}'])
+          .then((sealing) => keys.seal([{ value: 'x', subject: '${ALICE}', key: sealing.get('${ALICE}'), erasedAs: 't' }]))
+          .then(([sealed]) => console.log(sealed.split(':')[2]));
+      `;
+      const output = execFileSync(process.execPath, ['--require', 'tsx/cjs', '-e', script], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(output.trim()).toBe(ALICE);
     });
   });
 });

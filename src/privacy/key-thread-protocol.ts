@@ -1,0 +1,57 @@
+import type { SubjectKey } from './sealed-value';
+import type { KeptKey, KeyRows, SealValues, ToSeal } from './subject-keys';
+
+/**
+ * A key as it crosses between threads: its bytes as a latin1 string. A message copies a string as it
+ * is, where it copies the whole memory a Buffer views (a small Buffer views a shared 8 KiB pool).
+ */
+export type WireKey<Key extends SubjectKey = SubjectKey> = Omit<Key, 'key'> & { key: string };
+
+export const toWire = <Key extends SubjectKey>(given: Key): WireKey<Key> => ({
+  ...given,
+  key: given.key.toString('latin1'),
+});
+
+export const fromWire = <Key extends SubjectKey>(wire: WireKey<Key>): Key =>
+  ({ ...wire, key: Buffer.from(wire.key, 'latin1') }) as unknown as Key;
+
+/** What the key thread does for the process: keys.db's rows, and sealing values, with keys on the wire. */
+export interface KeyThreadWork {
+  of(subjects: readonly string[]): Promise<WireKey<KeptKey>[]>;
+  spares(keyIds: readonly string[]): Promise<WireKey[]>;
+  insert(keys: readonly WireKey<KeptKey>[], createdAt: string): Promise<void>;
+  assign(subject: string, key: WireKey, at: number): void;
+  erase(subject: string, keyIds: readonly string[]): Promise<void>;
+  drop(keyIds: readonly string[]): Promise<void>;
+  all(): Promise<WireKey<KeptKey>[]>;
+  seal(values: readonly (Omit<ToSeal, 'key'> & { key: WireKey })[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A call of one of its methods by a key store (its own connection to its file), as it crosses to the thread. */
+export type KeyThreadCall = {
+  [Method in keyof KeyThreadWork]: {
+    id: number;
+    store: number;
+    file: string;
+    method: Method;
+    args: Parameters<KeyThreadWork[Method]>;
+  };
+}[keyof KeyThreadWork];
+
+export type KeyThreadReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });
+
+/** The thread's work over the rows and the sealing it hosts. */
+export function keyThreadWork(rows: KeyRows, seal: SealValues): KeyThreadWork {
+  return {
+    of: async (subjects) => (await rows.of(subjects)).map(toWire),
+    spares: async (keyIds) => (await rows.spares(keyIds)).map(toWire),
+    insert: (keys, createdAt) => rows.insert(keys.map(fromWire), createdAt),
+    assign: (subject, key, at) => void rows.assign(subject, fromWire(key), at),
+    erase: (subject, keyIds) => rows.erase(subject, keyIds),
+    drop: (keyIds) => rows.drop(keyIds),
+    all: async () => (await rows.all()).map(toWire),
+    seal: (values) => seal(values.map((value) => ({ ...value, key: fromWire(value.key) }))),
+    close: () => rows.close(),
+  };
+}

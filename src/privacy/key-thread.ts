@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
+import {
+  keyThreadWork,
+  type KeyThreadCall,
+  type KeyThreadReply,
+  type KeyThreadWork,
+} from './key-thread-protocol';
+import { sqliteKeyRows } from './sqlite-key-rows';
+import { sealedHere } from './subject-keys';
+
+/**
+ * How long handing spares to subjects may wait to be written, together: a commit per new subject
+ * costs as much as the rest of the write. Until then the spare stays a spare, as after a crash.
+ */
+const HANDING_OUT_MS = 50;
+
+/** The work on a key file, or why it could not be opened: each call is answered with that. */
+function openWork(file: string): KeyThreadWork | Error {
+  try {
+    return keyThreadWork(sqliteKeyRows(file, { handOutAfterMs: HANDING_OUT_MS }), sealedHere(randomBytes));
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** The work of each key store of the process, opened on its first call. */
+const opened = new Map<number, KeyThreadWork | Error>();
+
+async function answer({ store, file, method, args }: KeyThreadCall): Promise<unknown> {
+  let work = opened.get(store);
+  if (!work) opened.set(store, (work = openWork(file)));
+  if (method === 'close') opened.delete(store);
+  if (work instanceof Error) {
+    if (method === 'close') return undefined;
+    throw work;
+  }
+  return (work[method] as (...given: typeof args) => unknown)(...args);
+}
+
+// The calls of one message in order, each done before the next: the rows answer without waiting on
+// anything, so no later message is taken in between either.
+parentPort?.on('message', async (calls: KeyThreadCall[]) => {
+  const replies: KeyThreadReply[] = [];
+  for (const call of calls) {
+    try {
+      replies.push({ id: call.id, ok: true, value: await answer(call) });
+    } catch (error) {
+      replies.push({
+        id: call.id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  parentPort?.postMessage(replies);
+});

@@ -1,0 +1,132 @@
+import Database from 'better-sqlite3';
+import type { SubjectKey } from './sealed-value';
+import type { KeptKey, KeyRows } from './subject-keys';
+
+type KeyRow = { subject: string | null; key_id: string; key: Buffer };
+
+/**
+ * `keys.db`'s rows. Every commit is synced (`synchronous = FULL`): a key lost in a crash is data lost,
+ * and these rows are written either off the event loop (the key thread) or for the demo data, whose
+ * writes must not overtake each other. Deleted keys are overwritten in the file (`secure_delete`) and
+ * the write-ahead log is emptied after an erasure, so no copy of a key is left.
+ *
+ * Handing spares to subjects is written `handOutAfterMs` later, together (a commit per new subject
+ * costs as much as the rest of the write); until then the spare stays a spare, as after a crash. It is
+ * written only for keys still spare, so an erasure meanwhile is not undone. 0: written at once.
+ */
+export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs: number }): KeyRows {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('secure_delete = ON');
+  db.transaction(() =>
+    db.exec(`CREATE TABLE IF NOT EXISTS subject_keys (
+      subject TEXT NOT NULL,
+      key_id TEXT NOT NULL,
+      key BLOB NOT NULL,
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (subject, key_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS spare_keys (
+      key_id TEXT PRIMARY KEY,
+      key BLOB NOT NULL,
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID`),
+  ).immediate();
+  const statements = {
+    of: db.prepare<[string], KeyRow>(
+      'SELECT subject, key_id, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?)) ' +
+        'ORDER BY subject, created_at, key_id',
+    ),
+    spares: db.prepare<[string], KeyRow>(
+      'SELECT NULL AS subject, key_id, key FROM spare_keys WHERE key_id IN (SELECT value FROM json_each(?))',
+    ),
+    insert: db.prepare<[string, string, Buffer, string]>(
+      'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    // Many rows a statement (as JSON): a statement per row costs more than its row.
+    assign: db.prepare<[string]>(
+      'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) ' +
+        "SELECT handed.value ->> 'subject', spare.key_id, spare.key, handed.value ->> 'at' " +
+        "FROM json_each(?) AS handed JOIN spare_keys AS spare ON spare.key_id = handed.value ->> 'id'",
+    ),
+    insertSpares: db.prepare<[string, string]>(
+      'INSERT OR IGNORE INTO spare_keys (key_id, key, created_at) ' +
+        "SELECT value ->> 'id', unhex(value ->> 'key'), ? FROM json_each(?)",
+    ),
+    erase: db.prepare<[string]>('DELETE FROM subject_keys WHERE subject = ?'),
+    dropSpares: db.prepare<[string]>(
+      'DELETE FROM spare_keys WHERE key_id IN (SELECT value FROM json_each(?))',
+    ),
+    all: db.prepare<[], KeyRow>(
+      'SELECT subject, key_id, key FROM subject_keys UNION ALL SELECT NULL, key_id, key FROM spare_keys',
+    ),
+  };
+  const kept = ({ subject, key_id, key }: KeyRow): KeptKey => ({ subject, id: key_id, key });
+  const insert = db.transaction((keys: readonly KeptKey[], createdAt: string) => {
+    const spares = keys.filter(({ subject }) => subject === null);
+    statements.insertSpares.run(
+      createdAt,
+      JSON.stringify(spares.map(({ id, key }) => ({ id, key: Buffer.from(key).toString('hex') }))),
+    );
+    for (const { subject, id, key } of keys)
+      if (subject !== null) statements.insert.run(subject, id, key, createdAt);
+  });
+  const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
+
+  /** Spares handed to subjects, not written yet, by subject. */
+  const handedOut = new Map<string, { key: SubjectKey; at: number }[]>();
+  let writing: NodeJS.Timeout | null = null;
+  const writeHandedOut = db.transaction(() => {
+    const handed = [...handedOut].flatMap(([subject, keys]) =>
+      keys.map(({ key, at }) => ({ subject, id: key.id, at: new Date(at).toISOString() })),
+    );
+    statements.assign.run(JSON.stringify(handed));
+    dropSpares(handed.map(({ id }) => id));
+    handedOut.clear();
+  });
+  const writeHandedOutNow = () => {
+    if (writing) clearTimeout(writing);
+    writing = null;
+    if (handedOut.size > 0) writeHandedOut.immediate();
+  };
+  /** The subjects' keys: those written, and those handed out and not written yet. */
+  const withHandedOut = (subjects: readonly string[], rows: readonly KeptKey[]): KeptKey[] => [
+    ...rows,
+    ...subjects.flatMap((subject) => (handedOut.get(subject) ?? []).map(({ key }) => ({ subject, ...key }))),
+  ];
+  const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
+    statements.erase.run(subject);
+    dropSpares(keyIds);
+  });
+
+  return {
+    of: async (subjects) =>
+      subjects.length === 0
+        ? []
+        : withHandedOut(subjects, statements.of.all(JSON.stringify(subjects)).map(kept)),
+    spares: async (keyIds) => statements.spares.all(JSON.stringify(keyIds)).map(kept),
+    insert: async (keys, createdAt) => insert.immediate(keys, createdAt),
+    assign(subject, key, at) {
+      const handed = handedOut.get(subject);
+      if (handed) handed.push({ key, at });
+      else handedOut.set(subject, [{ key, at }]);
+      if (handOutAfterMs === 0) writeHandedOutNow();
+      else writing ??= setTimeout(writeHandedOutNow, handOutAfterMs).unref();
+    },
+    async erase(subject, keyIds) {
+      writeHandedOutNow();
+      erase.immediate(subject, keyIds);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    drop: async (keyIds) => dropSpares(keyIds),
+    async all() {
+      writeHandedOutNow();
+      return statements.all.all().map(kept);
+    },
+    async close() {
+      writeHandedOutNow();
+      db.close();
+    },
+  };
+}
