@@ -22,8 +22,10 @@ function keyThread() {
   const waiting = new Map<number, Waiting>();
   let queued: KeyThreadCall[] = [];
 
+  /** Fails the calls waiting for the thread; a thread that failed before (an error, then its exit) has none left. */
   function failAll(failed: Worker, error: Error): void {
-    if (thread === failed) thread = null;
+    if (thread !== failed) return;
+    thread = null;
     const askers = [...waiting.values()];
     waiting.clear();
     for (const { reject } of askers) reject(error);

@@ -67,7 +67,7 @@ export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs
     const spares = keys.filter(({ subject }) => subject === null);
     statements.insertSpares.run(
       createdAt,
-      JSON.stringify(spares.map(({ id, key }) => ({ id, key: Buffer.from(key).toString('hex') }))),
+      JSON.stringify(spares.map(({ id, key }) => ({ id, key: key.toString('hex') }))),
     );
     for (const { subject, id, key } of keys)
       if (subject !== null) statements.insert.run(subject, id, key, createdAt);
