@@ -1,18 +1,27 @@
 import path from 'node:path';
-import { openMongoKeyStore } from './privacy/mongo-key-store';
 import { openSqliteKeyStore } from './privacy/sqlite-key-store';
 import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
 import type { Config } from './config';
 import type { EventStore } from './events/event-store';
-import { openEsdbEventStore } from './events/esdb-event-store';
 import { withHeadPolling } from './events/head-polling';
 import { openSqliteEventStore } from './events/sqlite-event-store';
 import type { ReadStore } from './projections/read-store';
-import { openMongoReadStore } from './projections/mongo-read-store';
 import { openSqliteReadStore } from './projections/sqlite-read-store';
-import { createBullMqJobQueue } from './workers/bullmq-job-queue';
 import { createInProcessJobQueue } from './workers/in-process-job-queue';
 import type { JobQueue } from './workers/job-queue';
+
+/* The distributed profile's drivers (EventStoreDB's, MongoDB's, BullMQ's) are loaded only when the
+ * configuration names their server: loaded for nothing, they would hold about 30 MB of every process. */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const esdbEventStore = () =>
+  require('./events/esdb-event-store') as typeof import('./events/esdb-event-store');
+const mongoReadStore = () =>
+  require('./projections/mongo-read-store') as typeof import('./projections/mongo-read-store');
+const mongoKeyStore = () =>
+  require('./privacy/mongo-key-store') as typeof import('./privacy/mongo-key-store');
+const bullMqJobQueue = () =>
+  require('./workers/bullmq-job-queue') as typeof import('./workers/bullmq-job-queue');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** How often a process polls for what another process wrote to the embedded stores. */
 export const POLL_MS = 50;
@@ -24,13 +33,13 @@ export const POLL_MS = 50;
  */
 export async function openEventStore(config: Config): Promise<EventStore> {
   // EventStoreDB notifies every process through its `$all` subscription.
-  if (config.eventStore !== 'sqlite') return openEsdbEventStore(config.eventStore);
+  if (config.eventStore !== 'sqlite') return esdbEventStore().openEsdbEventStore(config.eventStore);
   return withHeadPolling(openSqliteEventStore(path.join(config.dataDir, 'events.db')), POLL_MS);
 }
 
 /** The read models named by SUITE_READ_STORE; `shared` when other processes write them too. */
 export async function openReadStore(config: Config, { shared }: { shared: boolean }): Promise<ReadStore> {
-  if (config.readStore !== 'sqlite') return openMongoReadStore(config.readStore);
+  if (config.readStore !== 'sqlite') return mongoReadStore().openMongoReadStore(config.readStore);
   return openSqliteReadStore(path.join(config.dataDir, 'read-models.db'), {
     shared,
     cacheBytes: config.cacheBytes,
@@ -47,7 +56,7 @@ export function openKeyStore(
   randomBytes: RandomBytes,
   { seeded }: { seeded: boolean },
 ): Promise<SubjectKeyStore> {
-  if (config.readStore !== 'sqlite') return openMongoKeyStore(config.readStore, randomBytes);
+  if (config.readStore !== 'sqlite') return mongoKeyStore().openMongoKeyStore(config.readStore, randomBytes);
   const file = path.join(config.dataDir, 'keys.db');
   return Promise.resolve(openSqliteKeyStore(file, randomBytes, { inTurn: seeded }));
 }
@@ -55,6 +64,6 @@ export function openKeyStore(
 /** BullMQ on SUITE_REDIS_URL when set; otherwise jobs run in the process that queues them. */
 export function openJobQueue(config: Config): JobQueue {
   return config.redisUrl
-    ? createBullMqJobQueue({ url: config.redisUrl, prefix: config.redisPrefix })
+    ? bullMqJobQueue().createBullMqJobQueue({ url: config.redisUrl, prefix: config.redisPrefix })
     : createInProcessJobQueue();
 }

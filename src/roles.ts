@@ -22,7 +22,6 @@ import {
 } from './main';
 import { createMetrics, serveMetrics } from './metrics';
 import { createReadiness } from './readiness';
-import { openKafkaPublisher } from './workers/kafka-publisher';
 import { runRelay } from './workers/relay';
 import { fileRelayCheckpoint } from './workers/relay-checkpoint-file';
 import type { Logger } from 'pino';
@@ -186,7 +185,10 @@ export async function startRelayRole(config: Config, options: OpenOptions): Prom
   if (!config.kafkaBrokers)
     throw new ConfigError('suite relay needs SUITE_KAFKA_BROKERS (host:port[,host:port...])');
   const suite = await openSuite(config, { ...options, shared: true });
-  const publisher = await openKafkaPublisher({ brokers: config.kafkaBrokers, logger: suite.logger });
+  // Loaded only here: kafkajs is needed by no other role.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const kafka = require('./workers/kafka-publisher') as typeof import('./workers/kafka-publisher');
+  const publisher = await kafka.openKafkaPublisher({ brokers: config.kafkaBrokers, logger: suite.logger });
   const checkpoint = fileRelayCheckpoint(path.join(config.dataDir, RELAY_CHECKPOINT_FILE));
   let published = await checkpoint.load();
   let deadLettered = 0;
