@@ -7,8 +7,8 @@ import { jobQueueContract, QUICK_RETRIES } from './job-queue.contract';
 /** The real Redis this machine and CI run (a missing Redis fails these tests; it is not a skip). */
 const REDIS_URL = process.env.SUITE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Ports of this file's own: nothing listens on the first; the second is a proxy the tests stop. */
-const CLOSED_PORT = 36201;
-const PROXY_PORT = 36202;
+const CLOSED_PORT = 31201;
+const PROXY_PORT = 31202;
 
 const openQueue = (url: string) =>
   createBullMqJobQueue({ url, prefix: `suite-test-${randomUUID()}`, ...QUICK_RETRIES });

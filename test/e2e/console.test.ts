@@ -33,7 +33,7 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 /** The service desk's port; the other listeners follow it, the console on PORT + 12. */
-const PORT = 36_720;
+const PORT = 31_281;
 const CONSOLE = `http://127.0.0.1:${PORT + 12}`;
 const AUDIT = `http://127.0.0.1:${PORT + 10}`;
 const SESSION_SECRET = 'console-test-session-secret-0123456789abcdef';

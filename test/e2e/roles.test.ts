@@ -7,13 +7,15 @@ import { TOKEN } from '../support/esm-harness';
 
 jest.setTimeout(60_000);
 
-const ESM_PORT = 47181;
-const FPA_PORT = 47189;
-const PROJECTOR_METRICS = 47190;
-const WORKER_METRICS = 47191;
-const API_METRICS = 47192;
-const AUDIT_PORT = 47193;
-const AUDITOR_METRICS = 47194;
+// Below Linux's ephemeral ports (32768 on): a client polling a port nobody listens on yet can be
+// given that very port as its own, connect to itself, and keep the server from listening there.
+const ESM_PORT = 32181;
+const FPA_PORT = 32189;
+const PROJECTOR_METRICS = 32190;
+const WORKER_METRICS = 32191;
+const API_METRICS = 32192;
+const AUDIT_PORT = 32193;
+const AUDITOR_METRICS = 32194;
 const AUDIT_TOKEN = 'roles-audit-token-0123';
 const REDIS_URL = process.env.SUITE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -10,10 +10,10 @@ import { FOLLOW_UP_JOB } from '../support/traced-suite';
 
 jest.setTimeout(60_000);
 
-const ESM_PORT = 36470;
-const AUDIT_PORT = 36471;
-const METRICS_PORT = 36472;
-const RECEIVER_PORT = 36473;
+const ESM_PORT = 31470;
+const AUDIT_PORT = 31471;
+const METRICS_PORT = 31472;
+const RECEIVER_PORT = 31473;
 const AUDIT_TOKEN = 'tracing-audit-token-0123';
 
 interface OtlpSpan {
