@@ -15,9 +15,8 @@ export const toWire = <Key extends SubjectKey>(given: Key): WireKey<Key> => ({
 export const fromWire = <Key extends SubjectKey>(wire: WireKey<Key>): Key =>
   ({ ...wire, key: Buffer.from(wire.key, 'latin1') }) as unknown as Key;
 
-/** What the key thread does for the process: keys.db's rows, and sealing values, with keys on the wire. */
+/** What the key thread does for the process: keys.db's writes and reads of spares, and sealing values, with keys on the wire. */
 export interface KeyThreadWork {
-  of(subjects: readonly string[]): Promise<WireKey<KeptKey>[]>;
   spares(keyIds: readonly string[]): Promise<WireKey[]>;
   insert(keys: readonly WireKey<KeptKey>[], createdAt: string): Promise<void>;
   assign(subject: string, key: WireKey, at: number): void;
@@ -44,7 +43,6 @@ export type KeyThreadReply = { id: number } & ({ ok: true; value: unknown } | { 
 /** The thread's work over the rows and the sealing it hosts. */
 export function keyThreadWork(rows: KeyRows, seal: SealValues): KeyThreadWork {
   return {
-    of: async (subjects) => (await rows.of(subjects)).map(toWire),
     spares: async (keyIds) => (await rows.spares(keyIds)).map(toWire),
     insert: (keys, createdAt) => rows.insert(keys.map(fromWire), createdAt),
     assign: (subject, key, at) => void rows.assign(subject, fromWire(key), at),

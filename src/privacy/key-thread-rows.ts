@@ -7,6 +7,7 @@ import {
   type KeyThreadReply,
   type KeyThreadWork,
 } from './key-thread-protocol';
+import { sqliteKeyReader } from './sqlite-key-rows';
 import type { KeyRows, SealValues } from './subject-keys';
 
 type Waiting = { resolve(value: unknown): void; reject(error: Error): void };
@@ -83,14 +84,16 @@ let processThread: ReturnType<typeof keyThread> | undefined;
 let storesOpened = 0;
 
 /**
- * keys.db's rows and the sealing of values, done by the process's key thread: keys.db's writes and
- * AES-GCM's work leave the event loop. An erasure follows every handing-out asked before it.
+ * keys.db's rows and the sealing of values: keys.db's writes and AES-GCM's work done by the process's
+ * key thread, off the event loop; the subjects' keys read here (`sqliteKeyReader`). An erasure follows
+ * every handing-out asked before it.
  */
 export function keyThreadRows(file: string): KeyRows & { seal: SealValues } {
   const thread = (processThread ??= keyThread());
   const store = { store: storesOpened++, file };
   // A store that asked nothing has nothing open in the thread to close (nor a thread to start for it).
   let used = false;
+  let reader: ReturnType<typeof sqliteKeyReader> | undefined;
   const call = <Method extends keyof KeyThreadWork>(
     method: Method,
     args: Parameters<KeyThreadWork[Method]>,
@@ -99,7 +102,7 @@ export function keyThreadRows(file: string): KeyRows & { seal: SealValues } {
     return thread.call(store, method, args);
   };
   return {
-    of: async (subjects) => (subjects.length === 0 ? [] : (await call('of', [subjects])).map(fromWire)),
+    of: async (subjects) => (subjects.length === 0 ? [] : (reader ??= sqliteKeyReader(file)).of(subjects)),
     spares: async (keyIds) => (await call('spares', [keyIds])).map(fromWire),
     insert: (keys, createdAt) => call('insert', [keys.map(toWire), createdAt]),
     // Answered by nothing: the thread writes it later, after any call asked before it.
@@ -112,6 +115,7 @@ export function keyThreadRows(file: string): KeyRows & { seal: SealValues } {
     all: async () => (await call('all', [])).map(fromWire),
     seal: (values) => call('seal', [values.map((value) => ({ ...value, key: toWire(value.key) }))]),
     close: async () => {
+      reader?.close();
       if (used) await call('close', []);
     },
   };

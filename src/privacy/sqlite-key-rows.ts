@@ -4,17 +4,10 @@ import type { KeptKey, KeyRows } from './subject-keys';
 
 type KeyRow = { subject: string | null; key_id: string; key: Buffer };
 
-/**
- * `keys.db`'s rows. Every commit is synced (`synchronous = FULL`): a key lost in a crash is data lost,
- * and these rows are written either off the event loop (the key thread) or for the demo data, whose
- * writes must not overtake each other. Deleted keys are overwritten in the file (`secure_delete`) and
- * the write-ahead log is emptied after an erasure, so no copy of a key is left.
- *
- * Handing spares to subjects is written `handOutAfterMs` later, together (a commit per new subject
- * costs as much as the rest of the write); until then the spare stays a spare, as after a crash. It is
- * written only for keys still spare, so an erasure meanwhile is not undone. 0: written at once.
- */
-export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs: number }): KeyRows {
+const kept = ({ subject, key_id, key }: KeyRow): KeptKey => ({ subject, id: key_id, key });
+
+/** keys.db, its tables made if it has none yet. */
+function openKeysDb(file: string): Database.Database {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -33,11 +26,43 @@ export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs
       created_at TEXT NOT NULL
     ) WITHOUT ROWID`),
   ).immediate();
+  return db;
+}
+
+/** The keys the subjects were handed, each subject's oldest first. */
+function subjectKeysOf(db: Database.Database): (subjects: readonly string[]) => KeptKey[] {
+  const statement = db.prepare<[string], KeyRow>(
+    'SELECT subject, key_id, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?)) ' +
+      'ORDER BY subject, created_at, key_id',
+  );
+  return (subjects) => statement.all(JSON.stringify(subjects)).map(kept);
+}
+
+/**
+ * A look at the subjects' keys in keys.db from this thread, beside the key thread that writes them:
+ * a read costs a few microseconds a subject, where asking the thread made a rebuild wait for it
+ * milliseconds a page. It sees what was committed; what this process handed out and the thread has not
+ * written yet its key store remembers (and finds among the spares, when asked for it afresh).
+ */
+export function sqliteKeyReader(file: string): { of(subjects: readonly string[]): KeptKey[]; close(): void } {
+  const db = openKeysDb(file);
+  return { of: subjectKeysOf(db), close: () => db.close() };
+}
+
+/**
+ * `keys.db`'s rows. Every commit is synced (`synchronous = FULL`): a key lost in a crash is data lost,
+ * and these rows are written either off the event loop (the key thread) or for the demo data, whose
+ * writes must not overtake each other. Deleted keys are overwritten in the file (`secure_delete`) and
+ * the write-ahead log is emptied after an erasure, so no copy of a key is left.
+ *
+ * Handing spares to subjects is written `handOutAfterMs` later, together (a commit per new subject
+ * costs as much as the rest of the write); until then the spare stays a spare, as after a crash. It is
+ * written only for keys still spare, so an erasure meanwhile is not undone. 0: written at once.
+ */
+export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs: number }): KeyRows {
+  const db = openKeysDb(file);
+  const keysOf = subjectKeysOf(db);
   const statements = {
-    of: db.prepare<[string], KeyRow>(
-      'SELECT subject, key_id, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?)) ' +
-        'ORDER BY subject, created_at, key_id',
-    ),
     spares: db.prepare<[string], KeyRow>(
       'SELECT NULL AS subject, key_id, key FROM spare_keys WHERE key_id IN (SELECT value FROM json_each(?))',
     ),
@@ -62,7 +87,6 @@ export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs
       'SELECT subject, key_id, key FROM subject_keys UNION ALL SELECT NULL, key_id, key FROM spare_keys',
     ),
   };
-  const kept = ({ subject, key_id, key }: KeyRow): KeptKey => ({ subject, id: key_id, key });
   const insert = db.transaction((keys: readonly KeptKey[], createdAt: string) => {
     const spares = keys.filter(({ subject }) => subject === null);
     statements.insertSpares.run(
@@ -101,10 +125,7 @@ export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs
   });
 
   return {
-    of: async (subjects) =>
-      subjects.length === 0
-        ? []
-        : withHandedOut(subjects, statements.of.all(JSON.stringify(subjects)).map(kept)),
+    of: async (subjects) => (subjects.length === 0 ? [] : withHandedOut(subjects, keysOf(subjects))),
     spares: async (keyIds) => statements.spares.all(JSON.stringify(keyIds)).map(kept),
     insert: async (keys, createdAt) => insert.immediate(keys, createdAt),
     assign(subject, key, at) {
