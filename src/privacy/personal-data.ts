@@ -186,25 +186,28 @@ export async function sealEvents(
   });
 }
 
-/** The key ids of the sealed values in data, by subject; undefined when it holds none (most events: nothing allocated). */
-export function sealedKeyIds(
-  value: Json,
-  found?: Map<string, Set<string>>,
-): Map<string, Set<string>> | undefined {
+/** Adds the key ids of the sealed values in `value` to `keyIds`, by subject; whether it holds any. */
+function collectKeyIds(value: Json, keyIds: Map<string, Set<string>>): boolean {
   if (typeof value === 'string') {
     const header = sealedHeader(value);
-    if (!header) return found;
-    const keyIds = found ?? new Map<string, Set<string>>();
+    if (!header) return false;
     let ids = keyIds.get(header.subject);
     if (!ids) keyIds.set(header.subject, (ids = new Set()));
     ids.add(header.keyId);
-    return keyIds;
+    return true;
   }
-  if (typeof value !== 'object' || value === null) return found;
-  let keyIds = found;
-  if (Array.isArray(value)) for (const item of value) keyIds = sealedKeyIds(item, keyIds);
-  else for (const field in value) keyIds = sealedKeyIds((value as Record<string, Json>)[field], keyIds);
-  return keyIds;
+  if (typeof value !== 'object' || value === null) return false;
+  let holds = false;
+  if (Array.isArray(value)) for (const item of value) holds = collectKeyIds(item, keyIds) || holds;
+  else
+    for (const field in value) holds = collectKeyIds((value as Record<string, Json>)[field], keyIds) || holds;
+  return holds;
+}
+
+/** The key ids of the sealed values in data, by subject; undefined when it holds none. */
+export function sealedKeyIds(value: Json): Map<string, Set<string>> | undefined {
+  const keyIds = new Map<string, Set<string>>();
+  return collectKeyIds(value, keyIds) ? keyIds : undefined;
 }
 
 /** Whether the value holds a sealed value anywhere: a walk that stops at the first. */
@@ -249,9 +252,10 @@ export async function openData(data: Json, keys: SubjectKeyStore): Promise<Json>
 
 /** `openData` of many at once: one look in the key store for all their subjects. */
 export async function openAll(data: readonly Json[], keys: SubjectKeyStore): Promise<Json[]> {
-  let keyIds: Map<string, Set<string>> | undefined;
-  for (const item of data) keyIds = sealedKeyIds(item, keyIds);
-  if (!keyIds) return [...data];
+  const keyIds = new Map<string, Set<string>>();
+  // Most events hold no sealed value: only those that do are walked again to be opened.
+  const holding = data.map((item) => collectKeyIds(item, keyIds));
+  if (keyIds.size === 0) return [...data];
   let keysBySubject = await keys.keysOf(keyIds.keys());
   const unknown = new Map(
     [...keyIds].filter(([subject, ids]) => [...ids].some((id) => !keysBySubject.get(subject)?.has(id))),
@@ -260,5 +264,5 @@ export async function openAll(data: readonly Json[], keys: SubjectKeyStore): Pro
     // Made by another process a moment ago, or erased: only the store can tell.
     keysBySubject = new Map([...keysBySubject, ...(await keys.keysNamed(unknown))]);
   }
-  return data.map((item) => openValue(item, keysBySubject));
+  return data.map((item, index) => (holding[index] ? openValue(item, keysBySubject) : item));
 }

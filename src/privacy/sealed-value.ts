@@ -51,9 +51,18 @@ export function seal(
 /** The header of a sealed value; undefined for any other value. */
 export function sealedHeader(value: unknown): SealedHeader | undefined {
   if (typeof value !== 'string' || !value.startsWith(MARK)) return undefined;
-  const [, erasedAs, subject, keyId, payload] = value.split(':');
-  if ((erasedAs !== 'n' && erasedAs !== 't') || !subject || !keyId || payload === undefined) return undefined;
-  return { subject, keyId, erasedAs };
+  // Found by position, not split: a split would copy out the payload, the longest part, for nothing.
+  const erasedAs = value[MARK.length];
+  if ((erasedAs !== 'n' && erasedAs !== 't') || value[MARK.length + 1] !== ':') return undefined;
+  const subjectStart = MARK.length + 2;
+  const subjectEnd = value.indexOf(':', subjectStart);
+  const keyIdEnd = subjectEnd < 0 ? -1 : value.indexOf(':', subjectEnd + 1);
+  if (subjectEnd <= subjectStart || keyIdEnd <= subjectEnd + 1) return undefined;
+  return {
+    subject: value.slice(subjectStart, subjectEnd),
+    keyId: value.slice(subjectEnd + 1, keyIdEnd),
+    erasedAs,
+  };
 }
 
 /**
