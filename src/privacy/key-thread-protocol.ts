@@ -15,7 +15,10 @@ export const toWire = <Key extends SubjectKey>(given: Key): WireKey<Key> => ({
 export const fromWire = <Key extends SubjectKey>(wire: WireKey<Key>): Key =>
   ({ ...wire, key: Buffer.from(wire.key, 'latin1') }) as unknown as Key;
 
-/** What the key thread does for the process: keys.db's writes and reads of spares, and sealing values, with keys on the wire. */
+/**
+ * What the key thread does for the process: keys.db's writes (and reads of spares, answered after
+ * them), and sealing values, with keys on the wire. The subjects' keys are read on the event loop.
+ */
 export interface KeyThreadWork {
   spares(keyIds: readonly string[]): Promise<WireKey[]>;
   insert(keys: readonly WireKey<KeptKey>[], createdAt: string): Promise<void>;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { tempDir } from '../support/temp-dir';
 import { loadConfig } from '../../src/config';
 import { DEFAULT_READY_MAX_LAG } from '../../src/readiness';
 import { tracesConfigured } from '../../src/telemetry/tracing';
@@ -33,6 +34,35 @@ describe('tracing configuration (the standard OTEL_* variables)', () => {
       encoding: 'utf8',
     });
     expect(JSON.parse(run.stdout)).toEqual([]);
+  });
+});
+
+describe("the distributed profile's drivers", () => {
+  it('are not loaded by a suite on the embedded stores (they would hold about 30 MB of it)', () => {
+    const { dir, cleanup } = tempDir();
+    const script = `
+      require('./src/roles');
+      const { openSuite } = require('./src/main');
+      const { loadConfig } = require('./src/config');
+      const { createLogger } = require('./src/api/kit/logging');
+      const config = loadConfig({ SUITE_DATA_DIR: ${JSON.stringify(dir)}, SUITE_SEED: 'none' });
+      openSuite(config, { logger: createLogger('silent') }).then(async (suite) => {
+        await suite.close();
+        const packages = Object.keys(require.cache).map((file) => /node_modules\\/((@[^/]+\\/)?[^/]+)/.exec(file)?.[1]);
+        process.stdout.write(JSON.stringify([...new Set(packages.filter(Boolean))]));
+      });`;
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+        cwd: path.join(__dirname, '../..'),
+        encoding: 'utf8',
+      });
+      const loaded = JSON.parse(run.stdout) as string[];
+      expect(loaded).toContain('better-sqlite3');
+      for (const driver of ['mongodb', '@eventstore/db-client', 'bullmq', 'ioredis', 'kafkajs'])
+        expect(loaded).not.toContain(driver);
+    } finally {
+      cleanup();
+    }
   });
 });
 
