@@ -114,18 +114,14 @@ export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs
     writing = null;
     if (handedOut.size > 0) writeHandedOut.immediate();
   };
-  /** The subjects' keys: those written, and those handed out and not written yet. */
-  const withHandedOut = (subjects: readonly string[], rows: readonly KeptKey[]): KeptKey[] => [
-    ...rows,
-    ...subjects.flatMap((subject) => (handedOut.get(subject) ?? []).map(({ key }) => ({ subject, ...key }))),
-  ];
   const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
     statements.erase.run(subject);
     dropSpares(keyIds);
   });
 
   return {
-    of: async (subjects) => (subjects.length === 0 ? [] : withHandedOut(subjects, keysOf(subjects))),
+    // What was handed out and not written yet is still a spare here (the key store remembers it).
+    of: async (subjects) => (subjects.length === 0 ? [] : keysOf(subjects)),
     spares: async (keyIds) => statements.spares.all(JSON.stringify(keyIds)).map(kept),
     insert: async (keys, createdAt) => insert.immediate(keys, createdAt),
     assign(subject, key, at) {

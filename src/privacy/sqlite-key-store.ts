@@ -3,10 +3,10 @@ import { sqliteKeyRows } from './sqlite-key-rows';
 import { cachedKeyStore, sealedHere, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
 /**
- * The embedded key store: `keys.db` beside the log. Its rows are read and written, and values sealed,
- * by the key thread, off the event loop. `inTurn` (the demo data): all of it in this thread instead,
- * every write synced before the write that needs it goes on, so that concurrent writes never overtake
- * each other and two first starts with one seed write the same log.
+ * The embedded key store: `keys.db` beside the log. Its rows are written, and values sealed, by the
+ * key thread, off the event loop; the subjects' keys are read here. `inTurn` (the demo data): all of it
+ * in this thread instead, every write synced before the write that needs it goes on, so that
+ * concurrent writes never overtake each other and two first starts with one seed write the same log.
  */
 export function openSqliteKeyStore(
   file: string,
