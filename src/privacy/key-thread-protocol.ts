@@ -1,5 +1,6 @@
 import type { SubjectKey } from './sealed-value';
-import type { KeptKey, KeyRows, SealValues, ToSeal } from './subject-keys';
+import type { HandedOut, SqliteKeyRows } from './sqlite-key-rows';
+import type { KeptKey } from './subject-keys';
 
 /**
  * A key as it crosses between threads: its bytes as a latin1 string. A message copies a string as it
@@ -16,17 +17,17 @@ export const fromWire = <Key extends SubjectKey>(wire: WireKey<Key>): Key =>
   ({ ...wire, key: Buffer.from(wire.key, 'latin1') }) as unknown as Key;
 
 /**
- * What the key thread does for the process: keys.db's writes (and reads of spares, answered after
- * them), and sealing values, with keys on the wire. The subjects' keys are read on the event loop.
+ * What the key thread does for the process: keys.db's writes (and reads of keys by id, answered
+ * after them), with keys on the wire. The subjects' keys are read, and values sealed, on the event loop.
  */
 export interface KeyThreadWork {
-  spares(keyIds: readonly string[]): Promise<WireKey[]>;
+  named(keys: readonly { subject: string; id: string }[]): Promise<WireKey<KeptKey>[]>;
   insert(keys: readonly WireKey<KeptKey>[], createdAt: string): Promise<void>;
-  assign(subject: string, key: WireKey, at: number): void;
+  /** The handing-outs of a while, written together (only the key ids: the spares' rows hold the keys). */
+  assign(handed: readonly HandedOut[]): void;
   erase(subject: string, keyIds: readonly string[]): Promise<void>;
   drop(keyIds: readonly string[]): Promise<void>;
   all(): Promise<WireKey<KeptKey>[]>;
-  seal(values: readonly (Omit<ToSeal, 'key'> & { key: WireKey })[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -43,16 +44,15 @@ export type KeyThreadCall = {
 
 export type KeyThreadReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });
 
-/** The thread's work over the rows and the sealing it hosts. */
-export function keyThreadWork(rows: KeyRows, seal: SealValues): KeyThreadWork {
+/** The thread's work over the rows. */
+export function keyThreadWork(rows: SqliteKeyRows): KeyThreadWork {
   return {
-    spares: async (keyIds) => (await rows.spares(keyIds)).map(toWire),
+    named: async (keys) => (await rows.named(keys)).map(toWire),
     insert: (keys, createdAt) => rows.insert(keys.map(fromWire), createdAt),
-    assign: (subject, key, at) => void rows.assign(subject, fromWire(key), at),
+    assign: (handed) => rows.assignAll(handed),
     erase: (subject, keyIds) => rows.erase(subject, keyIds),
     drop: (keyIds) => rows.drop(keyIds),
     all: async () => (await rows.all()).map(toWire),
-    seal: (values) => seal(values.map((value) => ({ ...value, key: fromWire(value.key) }))),
     close: () => rows.close(),
   };
 }

@@ -7,8 +7,15 @@ import {
   type KeyThreadReply,
   type KeyThreadWork,
 } from './key-thread-protocol';
-import { sqliteKeyReader } from './sqlite-key-rows';
-import type { KeyRows, SealValues } from './subject-keys';
+import { sqliteKeyReader, type HandedOut } from './sqlite-key-rows';
+import type { KeyRows } from './subject-keys';
+
+/**
+ * How long handing spares to subjects waits to be sent to the thread, with the others of that while:
+ * waking the thread costs tens of microseconds on each side, and its commit as much as the rest of
+ * the write. Until it is written the spare stays a spare, as after a crash.
+ */
+const HANDING_OUT_MS = 50;
 
 type Waiting = { resolve(value: unknown): void; reject(error: Error): void };
 
@@ -84,36 +91,47 @@ let processThread: ReturnType<typeof keyThread> | undefined;
 let storesOpened = 0;
 
 /**
- * keys.db's rows and the sealing of values: keys.db's writes and AES-GCM's work done by the process's
- * key thread, off the event loop; the subjects' keys read here (`sqliteKeyReader`). An erasure follows
- * every handing-out asked before it.
+ * keys.db's rows: written by the process's key thread, off the event loop; the subjects' keys read
+ * here (`sqliteKeyReader`). Handing-outs are gathered here and sent together, HANDING_OUT_MS after the
+ * first of them, or before any other call: an erasure follows every handing-out asked before it.
  */
-export function keyThreadRows(file: string): KeyRows & { seal: SealValues } {
+export function keyThreadRows(file: string): KeyRows {
   const thread = (processThread ??= keyThread());
   const store = { store: storesOpened++, file };
   // A store that asked nothing has nothing open in the thread to close (nor a thread to start for it).
   let used = false;
   let reader: ReturnType<typeof sqliteKeyReader> | undefined;
+  let handedOut: HandedOut[] = [];
+  let sending: NodeJS.Timeout | undefined;
+
+  /** Asks the thread to write the handing-outs gathered so far (answered by nothing: nothing waits for them). */
+  function sendHandedOut(): void {
+    clearTimeout(sending);
+    sending = undefined;
+    if (handedOut.length === 0) return;
+    thread.ask({ ...store, method: 'assign', args: [handedOut] });
+    handedOut = [];
+  }
   const call = <Method extends keyof KeyThreadWork>(
     method: Method,
     args: Parameters<KeyThreadWork[Method]>,
   ) => {
     used = true;
+    sendHandedOut();
     return thread.call(store, method, args);
   };
   return {
     of: async (subjects) => (subjects.length === 0 ? [] : (reader ??= sqliteKeyReader(file)).of(subjects)),
-    spares: async (keyIds) => (await call('spares', [keyIds])).map(fromWire),
+    named: async (keys) => (await call('named', [keys])).map(fromWire),
     insert: (keys, createdAt) => call('insert', [keys.map(toWire), createdAt]),
-    // Answered by nothing: the thread writes it later, after any call asked before it.
-    assign(subject, key, at) {
+    assign(subject, { id }, at) {
       used = true;
-      thread.ask({ ...store, method: 'assign', args: [subject, toWire(key), at] });
+      handedOut.push({ subject, id, at });
+      sending ??= setTimeout(sendHandedOut, HANDING_OUT_MS).unref();
     },
     erase: (subject, keyIds) => call('erase', [subject, keyIds]),
     drop: (keyIds) => call('drop', [keyIds]),
     all: async () => (await call('all', [])).map(fromWire),
-    seal: (values) => call('seal', [values.map((value) => ({ ...value, key: toWire(value.key) }))]),
     close: async () => {
       reader?.close();
       if (used) await call('close', []);

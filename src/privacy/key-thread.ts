@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import {
   keyThreadWork,
@@ -7,18 +6,11 @@ import {
   type KeyThreadWork,
 } from './key-thread-protocol';
 import { sqliteKeyRows } from './sqlite-key-rows';
-import { sealedHere } from './subject-keys';
-
-/**
- * How long handing spares to subjects may wait to be written, together: a commit per new subject
- * costs as much as the rest of the write. Until then the spare stays a spare, as after a crash.
- */
-const HANDING_OUT_MS = 50;
 
 /** The work on a key file, or why it could not be opened: each call is answered with that. */
 function openWork(file: string): KeyThreadWork | Error {
   try {
-    return keyThreadWork(sqliteKeyRows(file, { handOutAfterMs: HANDING_OUT_MS }), sealedHere(randomBytes));
+    return keyThreadWork(sqliteKeyRows(file));
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

@@ -1,13 +1,7 @@
 import { Binary, MongoClient } from 'mongodb';
 import type { MongoConnect } from '../projections/mongo-read-store';
 import type { SubjectKey } from './sealed-value';
-import {
-  cachedKeyStore,
-  sealedHere,
-  type KeptKey,
-  type RandomBytes,
-  type SubjectKeyStore,
-} from './subject-keys';
+import { cachedKeyStore, type KeptKey, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
 type KeyDocument = { _id: string; subject: string; key_id: string; key: Binary; created_at: string };
 type SpareDocument = { _id: string; key: Binary; created_at: string };
@@ -55,7 +49,15 @@ export async function openMongoKeyStore(
                 .sort({ created_at: 1, key_id: 1 })
                 .toArray()
             ).map(kept),
-      spares: async (keyIds) => (await spares.find({ _id: { $in: [...keyIds] } }).toArray()).map(spare),
+      named: async (named) => [
+        ...(
+          await keys.find({ _id: { $in: named.map(({ subject, id }) => `${subject} ${id}`) } }).toArray()
+        ).map(kept),
+        ...(await spares.find({ _id: { $in: named.map(({ id }) => id) } }).toArray()).map((document) => ({
+          ...spare(document),
+          subject: null,
+        })),
+      ],
       async insert(made, createdAt) {
         const toSubjects = made.flatMap(({ subject, ...key }) =>
           subject === null ? [] : [keyDocument(subject, key, createdAt)],
@@ -94,6 +96,5 @@ export async function openMongoKeyStore(
       close: () => client.close(),
     },
     randomBytes,
-    sealedHere(randomBytes),
   );
 }

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import type { SubjectKey } from './sealed-value';
 import type { KeptKey, KeyRows } from './subject-keys';
 
 type KeyRow = { subject: string | null; key_id: string; key: Buffer };
@@ -42,29 +41,39 @@ function subjectKeysOf(db: Database.Database): (subjects: readonly string[]) => 
  * A look at the subjects' keys in keys.db from this thread, beside the key thread that writes them:
  * a read costs a few microseconds a subject, where asking the thread made a rebuild wait for it
  * milliseconds a page. It sees what was committed; what this process handed out and the thread has not
- * written yet its key store remembers (and finds among the spares, when asked for it afresh).
+ * written yet its key store remembers (and finds by the key ids, when asked for them afresh).
  */
 export function sqliteKeyReader(file: string): { of(subjects: readonly string[]): KeptKey[]; close(): void } {
   const db = openKeysDb(file);
   return { of: subjectKeysOf(db), close: () => db.close() };
 }
 
+/** A spare handed to a subject, `at` a time in milliseconds. */
+export interface HandedOut {
+  subject: string;
+  id: string;
+  at: number;
+}
+
+/** `keys.db`'s rows, and the writing of many handing-outs at once. */
+export type SqliteKeyRows = KeyRows & { assignAll(handed: readonly HandedOut[]): void };
+
 /**
  * `keys.db`'s rows. Every commit is synced (`synchronous = FULL`): a key lost in a crash is data lost,
- * and these rows are written either off the event loop (the key thread) or for the demo data, whose
- * writes must not overtake each other. Deleted keys are overwritten in the file (`secure_delete`) and
- * the write-ahead log is emptied after an erasure, so no copy of a key is left.
- *
- * Handing spares to subjects is written `handOutAfterMs` later, together (a commit per new subject
- * costs as much as the rest of the write); until then the spare stays a spare, as after a crash. It is
- * written only for keys still spare, so an erasure meanwhile is not undone. 0: written at once.
+ * and these rows are written either off the event loop (the key thread, which is handed the
+ * handing-outs of a while at once) or for the demo data, whose writes must not overtake each other.
+ * Deleted keys are overwritten in the file (`secure_delete`) and the write-ahead log is emptied after
+ * an erasure, so no copy of a key is left. A handing-out is written only for a key still spare, so an
+ * erasure meanwhile is not undone.
  */
-export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs: number }): KeyRows {
+export function sqliteKeyRows(file: string): SqliteKeyRows {
   const db = openKeysDb(file);
   const keysOf = subjectKeysOf(db);
   const statements = {
-    spares: db.prepare<[string], KeyRow>(
-      'SELECT NULL AS subject, key_id, key FROM spare_keys WHERE key_id IN (SELECT value FROM json_each(?))',
+    named: db.prepare<[string, string], KeyRow>(
+      "SELECT NULL AS subject, key_id, key FROM spare_keys WHERE key_id IN (SELECT value ->> 'id' FROM json_each(?)) " +
+        'UNION ALL SELECT own.subject, own.key_id, own.key FROM json_each(?) AS named JOIN subject_keys AS own ' +
+        "ON own.subject = named.value ->> 'subject' AND own.key_id = named.value ->> 'id'",
     ),
     insert: db.prepare<[string, string, Buffer, string]>(
       'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) VALUES (?, ?, ?, ?)',
@@ -97,53 +106,32 @@ export function sqliteKeyRows(file: string, { handOutAfterMs }: { handOutAfterMs
       if (subject !== null) statements.insert.run(subject, id, key, createdAt);
   });
   const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
-
-  /** Spares handed to subjects, not written yet, by subject. */
-  const handedOut = new Map<string, { key: SubjectKey; at: number }[]>();
-  let writing: NodeJS.Timeout | null = null;
-  const writeHandedOut = db.transaction(() => {
-    const handed = [...handedOut].flatMap(([subject, keys]) =>
-      keys.map(({ key, at }) => ({ subject, id: key.id, at: new Date(at).toISOString() })),
+  const assignAll = db.transaction((handed: readonly HandedOut[]) => {
+    statements.assign.run(
+      JSON.stringify(handed.map(({ subject, id, at }) => ({ subject, id, at: new Date(at).toISOString() }))),
     );
-    statements.assign.run(JSON.stringify(handed));
     dropSpares(handed.map(({ id }) => id));
-    handedOut.clear();
   });
-  const writeHandedOutNow = () => {
-    if (writing) clearTimeout(writing);
-    writing = null;
-    if (handedOut.size > 0) writeHandedOut.immediate();
-  };
   const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
     statements.erase.run(subject);
     dropSpares(keyIds);
   });
 
   return {
-    // What was handed out and not written yet is still a spare here (the key store remembers it).
     of: async (subjects) => (subjects.length === 0 ? [] : keysOf(subjects)),
-    spares: async (keyIds) => statements.spares.all(JSON.stringify(keyIds)).map(kept),
-    insert: async (keys, createdAt) => insert.immediate(keys, createdAt),
-    assign(subject, key, at) {
-      const handed = handedOut.get(subject);
-      if (handed) handed.push({ key, at });
-      else handedOut.set(subject, [{ key, at }]);
-      if (handOutAfterMs === 0) writeHandedOutNow();
-      else writing ??= setTimeout(writeHandedOutNow, handOutAfterMs).unref();
+    async named(keys) {
+      const named = JSON.stringify(keys);
+      return statements.named.all(named, named).map(kept);
     },
+    insert: async (keys, createdAt) => insert.immediate(keys, createdAt),
+    assign: (subject, { id }, at) => assignAll.immediate([{ subject, id, at }]),
+    assignAll: (handed) => assignAll.immediate(handed),
     async erase(subject, keyIds) {
-      writeHandedOutNow();
       erase.immediate(subject, keyIds);
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
     drop: async (keyIds) => dropSpares(keyIds),
-    async all() {
-      writeHandedOutNow();
-      return statements.all.all().map(kept);
-    },
-    async close() {
-      writeHandedOutNow();
-      db.close();
-    },
+    all: async () => statements.all.all().map(kept),
+    close: async () => void db.close(),
   };
 }

@@ -30,13 +30,10 @@ export interface ToSeal {
   erasedAs: ErasedAs;
 }
 
-/** Seals values, in order. */
-export type SealValues = (values: readonly ToSeal[]) => Promise<string[]>;
-
-/** Seals values in this thread, each with a fresh IV from the source. */
-export function sealedHere(randomBytes: RandomBytes): SealValues {
+/** Seals values, in order, each with a fresh IV from the source. */
+function valueSealer(randomBytes: RandomBytes): (values: readonly ToSeal[]) => string[] {
   const ivs = drawnInBulk(randomBytes);
-  return async (values) =>
+  return (values) =>
     values.map(({ value, subject, key, erasedAs }) => seal(value, subject, key, erasedAs, ivs(IV_SIZE)));
 }
 
@@ -61,8 +58,11 @@ export interface SubjectKeyStore {
     subjects: readonly string[],
     options?: { withoutKeys?: readonly string[] },
   ): Promise<ReadonlyMap<string, SubjectKey>>;
-  /** Seals the values under the keys `sealingKeys` answered (off the event loop where the store can). */
-  seal: SealValues;
+  /**
+   * Seals the values under the keys `sealingKeys` answered, on the calling thread: a value takes a few
+   * microseconds, where handing it to another thread and back costs tens on both.
+   */
+  seal(values: readonly ToSeal[]): string[];
   /**
    * Deletes every key of the subject, and the keys named `keyIds` (those its sealed values name: a
    * key handed to it may still be kept as a spare, see `KeyRows.assign`), leaving no copy in the store.
@@ -84,8 +84,11 @@ export type KeysBySubject = ReadonlyMap<string, ReadonlyMap<string, Buffer>>;
 export interface KeyRows {
   /** The subjects' keys, each subject's oldest first. */
   of(subjects: readonly string[]): Promise<KeptKey[]>;
-  /** The spares among these key ids. */
-  spares(keyIds: readonly string[]): Promise<SubjectKey[]>;
+  /**
+   * The keys these ids name, wherever they are: among the subject's, or still a spare (`subject`
+   * null: its handing-out was not written yet, or a crash lost it).
+   */
+  named(keys: readonly { subject: string; id: string }[]): Promise<KeptKey[]>;
   /** Writes the keys durably (a key lost in a crash would be data lost); a key there already stays. */
   insert(keys: readonly KeptKey[], createdAt: string): Promise<void>;
   /**
@@ -142,7 +145,7 @@ const keysBySubject = (found: ReadonlyMap<string, Remembered>): KeysBySubject =>
  * about a new subject in one process get the same key; two processes may give a subject two keys,
  * both kept (a value sealed under a key a process does not know makes it look again).
  */
-export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: SealValues): SubjectKeyStore {
+export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): SubjectKeyStore {
   // Kept no longer than it is trusted (a little more): what is older is looked up again anyway.
   const cache = recent<string, Remembered>({ size: CACHED_SUBJECTS, ms: CACHED_MS });
   const spares: SubjectKey[] = [];
@@ -210,7 +213,7 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
   }
 
   return {
-    seal,
+    seal: valueSealer(randomBytes),
     keysOf: async (subjects) => keysBySubject(await lookUp(subjects)),
     async keysNamed(wanted) {
       const found = await lookUp(wanted.keys(), { fresh: true });
@@ -218,16 +221,16 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
         [...ids].filter((id) => !found.get(subject)?.keys.has(id)).map((id) => ({ subject, id })),
       );
       if (lost.length === 0) return keysBySubject(found);
-      // Spares whose handing-out a crash lost: given back to the subject their values name.
-      const spareKeys = await rows.spares(lost.map(({ id }) => id));
+      // Handed out since the look (the rows may write a handing-out a while later), or spares whose
+      // handing-out a crash lost: those are given back to the subject their values name.
       const at = Date.now();
-      for (const spare of spareKeys) {
-        const { subject } = lost.find(({ id }) => id === spare.id) as { subject: string };
-        await rows.assign(subject, spare, at);
+      for (const key of await rows.named(lost)) {
+        const subject = key.subject ?? (lost.find(({ id }) => id === key.id) as { subject: string }).subject;
+        if (key.subject === null) await rows.assign(subject, key, at);
         const known = found.get(subject);
         if (!known) continue;
-        known.keys.set(spare.id, spare.key);
-        known.latest = { id: spare.id, key: spare.key };
+        known.keys.set(key.id, key.key);
+        known.latest = { id: key.id, key: key.key };
       }
       return keysBySubject(found);
     },
