@@ -250,13 +250,20 @@ export async function openData(data: Json, keys: SubjectKeyStore): Promise<Json>
   return (await openAll([data], keys))[0];
 }
 
-/** `openData` of many at once: one look in the key store for all their subjects. */
-export async function openAll(data: readonly Json[], keys: SubjectKeyStore): Promise<Json[]> {
+/**
+ * `openData` of many at once: one look in the key store for all their subjects (`remember: false`,
+ * a long read: keys not remembered, see `SubjectKeyStore.keysOf`).
+ */
+export async function openAll(
+  data: readonly Json[],
+  keys: SubjectKeyStore,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<Json[]> {
   const keyIds = new Map<string, Set<string>>();
   // Most events hold no sealed value: only those that do are walked again to be opened.
   const holding = data.map((item) => collectKeyIds(item, keyIds));
   if (keyIds.size === 0) return [...data];
-  let keysBySubject = await keys.keysOf(keyIds.keys());
+  let keysBySubject = await keys.keysOf(keyIds.keys(), { remember });
   const unknown = new Map(
     [...keyIds].filter(([subject, ids]) => [...ids].some((id) => !keysBySubject.get(subject)?.has(id))),
   );

@@ -27,13 +27,15 @@ export function withPersonalData(
     const remembered = events.map((event) => openedLately.opened(event, known) as Event | undefined);
     const toOpen = events.filter((_, index) => remembered[index] === undefined);
     if (toOpen.length === 0) return remembered as Event[];
+    // A long read (a catch-up, a rebuild) is not read again: remembering it, or its keys, would cost,
+    // not save. Its events this process appended are found all the same: they were remembered as they
+    // were appended.
+    const remember = toOpen.length <= REMEMBERED_READ;
     const data = await openAll(
       toOpen.map((event) => event.data),
       keys,
+      { remember },
     );
-    // A long read (a catch-up, a rebuild) is not read again: remembering it would cost, not save. Its
-    // events this process appended are found all the same: they were remembered as they were appended.
-    const remember = toOpen.length <= REMEMBERED_READ;
     let next = 0;
     return events.map((event, index) => {
       const found = remembered[index];

@@ -28,13 +28,22 @@ function openKeysDb(file: string): Database.Database {
   return db;
 }
 
-/** The keys the subjects were handed, each subject's oldest first. */
+/**
+ * The keys the subjects were handed, each subject's oldest first. Answered as one JSON text: a row per
+ * key, with its key a Buffer of its own, took twice as long (a rebuild looks up 200k subjects a million events).
+ */
 function subjectKeysOf(db: Database.Database): (subjects: readonly string[]) => KeptKey[] {
-  const statement = db.prepare<[string], KeyRow>(
-    'SELECT subject, key_id, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?)) ' +
-      'ORDER BY subject, created_at, key_id',
-  );
-  return (subjects) => statement.all(JSON.stringify(subjects)).map(kept);
+  const statement = db
+    .prepare<[string], string>(
+      'SELECT json_group_array(json_array(subject, key_id, hex(key))) FROM (' +
+        'SELECT subject, key_id, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?)) ' +
+        'ORDER BY subject, created_at, key_id)',
+    )
+    .pluck();
+  return (subjects) =>
+    (JSON.parse(statement.get(JSON.stringify(subjects)) ?? '[]') as [string, string, string][]).map(
+      ([subject, id, key]) => ({ subject, id, key: Buffer.from(key, 'hex') }),
+    );
 }
 
 /**

@@ -43,8 +43,12 @@ function valueSealer(randomBytes: RandomBytes): (values: readonly ToSeal[]) => s
  * its new data is readable, the old stays erased.
  */
 export interface SubjectKeyStore {
-  /** The keys that open values sealed for each subject (by key id), as this process remembers them; none once it was erased. */
-  keysOf(subjects: Iterable<string>): Promise<KeysBySubject>;
+  /**
+   * The keys that open values sealed for each subject (by key id), as this process remembers them; none
+   * once it was erased. `remember: false` (a long read, a rebuild): looked up in the store, and not
+   * remembered, where remembering would cost more than it saves.
+   */
+  keysOf(subjects: Iterable<string>, options?: { remember?: boolean }): Promise<KeysBySubject>;
   /**
    * The keys of the subjects looked up again in the store, for values sealed under keys this process
    * does not know (made by another process, or erased): `wanted` names the key ids by subject.
@@ -151,8 +155,11 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
   const spares: SubjectKey[] = [];
   let making: Promise<void> | null = null;
 
-  /** The subjects' keys: as remembered, when that was less than CACHED_MS ago (and not `fresh`), or as the rows hold them. */
-  async function lookUp(subjects: Iterable<string>, { fresh = false } = {}) {
+  /**
+   * The subjects' keys: as remembered, when that was less than CACHED_MS ago (and not `fresh`), or as
+   * the rows hold them (remembered unless `remember` is false).
+   */
+  async function lookUp(subjects: Iterable<string>, { fresh = false, remember = true } = {}) {
     const now = Date.now();
     const found = new Map<string, Remembered>();
     const missing: string[] = [];
@@ -169,7 +176,7 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
     for (const { subject, id, key } of rowsOfMissing) if (subject) loaded.get(subject)?.set(id, key);
     for (const [subject, keys] of loaded) {
       const known = remembered(keys, now);
-      cache.set(subject, known);
+      if (remember) cache.set(subject, known);
       found.set(subject, known);
     }
     return found;
@@ -214,7 +221,8 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
 
   return {
     seal: valueSealer(randomBytes),
-    keysOf: async (subjects) => keysBySubject(await lookUp(subjects)),
+    keysOf: async (subjects, { remember = true } = {}) =>
+      keysBySubject(await lookUp(subjects, { fresh: !remember, remember })),
     async keysNamed(wanted) {
       const found = await lookUp(wanted.keys(), { fresh: true });
       const lost = [...wanted].flatMap(([subject, ids]) =>
