@@ -2,13 +2,14 @@ import type { Worker } from 'node:worker_threads';
 import { startThread } from '../threads';
 import {
   fromWire,
+  toSealWire,
   toWire,
   type KeyThreadCall,
   type KeyThreadReply,
   type KeyThreadWork,
 } from './key-thread-protocol';
 import { sqliteKeyReader, type HandedOut } from './sqlite-key-rows';
-import type { KeyRows } from './subject-keys';
+import type { KeyRows, SealValues } from './subject-keys';
 
 /**
  * How long handing spares to subjects waits to be sent to the thread, with the others of that while:
@@ -91,11 +92,12 @@ let processThread: ReturnType<typeof keyThread> | undefined;
 let storesOpened = 0;
 
 /**
- * keys.db's rows: written by the process's key thread, off the event loop; the subjects' keys read
- * here (`sqliteKeyReader`). Handing-outs are gathered here and sent together, HANDING_OUT_MS after the
- * first of them, or before any other call: an erasure follows every handing-out asked before it.
+ * keys.db's rows and the sealing of values: keys.db's writes and AES-GCM's work done by the process's
+ * key thread, off the event loop; the subjects' keys read here (`sqliteKeyReader`). Handing-outs are
+ * gathered here and sent together, HANDING_OUT_MS after the first of them, or before any other call
+ * about the rows: an erasure follows every handing-out asked before it.
  */
-export function keyThreadRows(file: string): KeyRows {
+export function keyThreadRows(file: string): KeyRows & { seal: SealValues } {
   const thread = (processThread ??= keyThread());
   const store = { store: storesOpened++, file };
   // A store that asked nothing has nothing open in the thread to close (nor a thread to start for it).
@@ -117,7 +119,8 @@ export function keyThreadRows(file: string): KeyRows {
     args: Parameters<KeyThreadWork[Method]>,
   ) => {
     used = true;
-    sendHandedOut();
+    // Sealing comes after nothing: it uses keys in hand, written or not.
+    if (method !== 'seal') sendHandedOut();
     return thread.call(store, method, args);
   };
   return {
@@ -132,6 +135,7 @@ export function keyThreadRows(file: string): KeyRows {
     erase: (subject, keyIds) => call('erase', [subject, keyIds]),
     drop: (keyIds) => call('drop', [keyIds]),
     all: async () => (await call('all', [])).map(fromWire),
+    seal: async (values) => (values.length === 0 ? [] : call('seal', [toSealWire(values)])),
     close: async () => {
       reader?.close();
       if (used) await call('close', []);

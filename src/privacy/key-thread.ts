@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import {
   keyThreadWork,
@@ -6,11 +7,12 @@ import {
   type KeyThreadWork,
 } from './key-thread-protocol';
 import { sqliteKeyRows } from './sqlite-key-rows';
+import { sealedHere } from './subject-keys';
 
 /** The work on a key file, or why it could not be opened: each call is answered with that. */
 function openWork(file: string): KeyThreadWork | Error {
   try {
-    return keyThreadWork(sqliteKeyRows(file));
+    return keyThreadWork(sqliteKeyRows(file), sealedHere(randomBytes));
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

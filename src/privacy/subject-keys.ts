@@ -30,10 +30,13 @@ export interface ToSeal {
   erasedAs: ErasedAs;
 }
 
-/** Seals values, in order, each with a fresh IV from the source. */
-function valueSealer(randomBytes: RandomBytes): (values: readonly ToSeal[]) => string[] {
+/** Seals values, in order. */
+export type SealValues = (values: readonly ToSeal[]) => Promise<string[]>;
+
+/** Seals values in this thread, each with a fresh IV from the source. */
+export function sealedHere(randomBytes: RandomBytes): SealValues {
   const ivs = drawnInBulk(randomBytes);
-  return (values) =>
+  return async (values) =>
     values.map(({ value, subject, key, erasedAs }) => seal(value, subject, key, erasedAs, ivs(IV_SIZE)));
 }
 
@@ -63,10 +66,10 @@ export interface SubjectKeyStore {
     options?: { withoutKeys?: readonly string[] },
   ): Promise<ReadonlyMap<string, SubjectKey>>;
   /**
-   * Seals the values under the keys `sealingKeys` answered, on the calling thread: a value takes a few
-   * microseconds, where handing it to another thread and back costs tens on both.
+   * Seals the values under the keys `sealingKeys` answered; off the event loop where the store can
+   * (see `openSqliteKeyStore`).
    */
-  seal(values: readonly ToSeal[]): string[];
+  seal: SealValues;
   /**
    * Deletes every key of the subject, and the keys named `keyIds` (those its sealed values name: a
    * key handed to it may still be kept as a spare, see `KeyRows.assign`), leaving no copy in the store.
@@ -149,7 +152,7 @@ const keysBySubject = (found: ReadonlyMap<string, Remembered>): KeysBySubject =>
  * about a new subject in one process get the same key; two processes may give a subject two keys,
  * both kept (a value sealed under a key a process does not know makes it look again).
  */
-export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): SubjectKeyStore {
+export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: SealValues): SubjectKeyStore {
   // Kept no longer than it is trusted (a little more): what is older is looked up again anyway.
   const cache = recent<string, Remembered>({ size: CACHED_SUBJECTS, ms: CACHED_MS });
   const spares: SubjectKey[] = [];
@@ -220,7 +223,7 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
   }
 
   return {
-    seal: valueSealer(randomBytes),
+    seal,
     keysOf: async (subjects, { remember = true } = {}) =>
       keysBySubject(await lookUp(subjects, { fresh: !remember, remember })),
     async keysNamed(wanted) {
