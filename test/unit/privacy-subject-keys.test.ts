@@ -404,6 +404,25 @@ describe('the SQLite subject key store', () => {
       expect(() => open(alice, sealing.get(BOB)!.key)).toThrow();
     });
 
+    it('seals values of every JSON kind, under keys of any bytes, as they were', async () => {
+      const keys = openStore();
+      const sealing = await keys.sealingKeys([ALICE]);
+      const key = sealing.get(ALICE)!;
+      const values = [
+        0,
+        -1.5e300,
+        true,
+        'früh 🙂 \u0000 "quoted"',
+        ['a', null, { b: [1, 2] }],
+        { deep: { er: null } },
+      ];
+      const sealed = await keys.seal(values.map((value) => ({ value, subject: ALICE, key, erasedAs: 't' })));
+      expect(sealed.map((value) => open(value, key.key))).toEqual(values);
+      const highBytes = { id: 'f'.repeat(16), key: Buffer.from(Array.from({ length: 32 }, (_, i) => i * 8)) };
+      const [withIt] = await keys.seal([{ value: 'x', subject: BOB, key: highBytes, erasedAs: 'n' }]);
+      expect(open(withIt!, highBytes.key)).toBe('x');
+    });
+
     it('is not used for the demo data: in turn, each handing-out is written before the write goes on', async () => {
       const keys = openSqliteKeyStore(file, seededBytes('demo'), { inTurn: true });
       opened.push(keys);
