@@ -250,6 +250,12 @@ export async function openData(data: Json, keys: SubjectKeyStore): Promise<Json>
   return (await openAll([data], keys))[0];
 }
 
+/** Whether any of the ids is not among the keys. */
+function lacksAny(keys: ReadonlyMap<string, Buffer> | undefined, ids: ReadonlySet<string>): boolean {
+  for (const id of ids) if (!keys?.has(id)) return true;
+  return false;
+}
+
 /**
  * `openData` of many at once: one look in the key store for all their subjects (`remember: false`,
  * a long read: keys not remembered, see `SubjectKeyStore.keysOf`).
@@ -264,9 +270,9 @@ export async function openAll(
   const holding = data.map((item) => collectKeyIds(item, keyIds));
   if (keyIds.size === 0) return [...data];
   let keysBySubject = await keys.keysOf(keyIds.keys(), { remember });
-  const unknown = new Map(
-    [...keyIds].filter(([subject, ids]) => [...ids].some((id) => !keysBySubject.get(subject)?.has(id))),
-  );
+  const unknown = new Map<string, Set<string>>();
+  for (const [subject, ids] of keyIds)
+    if (lacksAny(keysBySubject.get(subject), ids)) unknown.set(subject, ids);
   if (unknown.size > 0) {
     // Made by another process a moment ago, or erased: only the store can tell.
     keysBySubject = new Map([...keysBySubject, ...(await keys.keysNamed(unknown))]);

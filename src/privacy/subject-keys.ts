@@ -145,6 +145,18 @@ function remembered(keys: Map<string, Buffer>, at: number): Remembered {
 const keysBySubject = (found: ReadonlyMap<string, Remembered>): KeysBySubject =>
   new Map([...found].map(([subject, { keys }]) => [subject, keys]));
 
+/** The rows' keys by subject (a subject with none is not there). */
+function keysByRow(kept: readonly KeptKey[]): KeysBySubject {
+  const found = new Map<string, Map<string, Buffer>>();
+  for (const { subject, id, key } of kept) {
+    if (subject === null) continue;
+    let keys = found.get(subject);
+    if (!keys) found.set(subject, (keys = new Map()));
+    keys.set(id, key);
+  }
+  return found;
+}
+
 /**
  * A key store over its rows. It remembers the keys of the subjects it used for a second, and hands
  * new subjects keys from spares it made in advance, durably, many at a time. Spares are its own: no
@@ -158,11 +170,8 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
   const spares: SubjectKey[] = [];
   let making: Promise<void> | null = null;
 
-  /**
-   * The subjects' keys: as remembered, when that was less than CACHED_MS ago (and not `fresh`), or as
-   * the rows hold them (remembered unless `remember` is false).
-   */
-  async function lookUp(subjects: Iterable<string>, { fresh = false, remember = true } = {}) {
+  /** The subjects' keys: as remembered, when that was less than CACHED_MS ago (and not `fresh`), or as the rows hold them. */
+  async function lookUp(subjects: Iterable<string>, { fresh = false } = {}) {
     const now = Date.now();
     const found = new Map<string, Remembered>();
     const missing: string[] = [];
@@ -179,7 +188,7 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
     for (const { subject, id, key } of rowsOfMissing) if (subject) loaded.get(subject)?.set(id, key);
     for (const [subject, keys] of loaded) {
       const known = remembered(keys, now);
-      if (remember) cache.set(subject, known);
+      cache.set(subject, known);
       found.set(subject, known);
     }
     return found;
@@ -225,7 +234,7 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
   return {
     seal,
     keysOf: async (subjects, { remember = true } = {}) =>
-      keysBySubject(await lookUp(subjects, { fresh: !remember, remember })),
+      remember ? keysBySubject(await lookUp(subjects)) : keysByRow(await rows.of([...subjects])),
     async keysNamed(wanted) {
       const found = await lookUp(wanted.keys(), { fresh: true });
       const lost = [...wanted].flatMap(([subject, ids]) =>
