@@ -1,6 +1,6 @@
 import type { ErasedAs, SubjectKey } from './sealed-value';
 import type { HandedOut, SqliteKeyRows } from './sqlite-key-rows';
-import type { KeptKey, SealValues, ToSeal } from './subject-keys';
+import type { KeptKey, ToSeal } from './subject-keys';
 
 /**
  * A key as it crosses between threads: its bytes as a latin1 string. A message copies a string as it
@@ -24,12 +24,11 @@ export const fromWire = <Key extends SubjectKey>(wire: WireKey<Key>): Key =>
 export type SealWire = string[];
 const WIRE_FIELDS = 5;
 
-export function toSealWire(values: readonly ToSeal[]): SealWire {
-  const wire: SealWire = [];
+/** Adds the values to the wire, after those on it already. */
+export function addToSealWire(wire: SealWire, values: readonly ToSeal[]): void {
   for (const { subject, key, erasedAs, value } of values) {
     wire.push(subject, key.id, key.key.toString('latin1'), erasedAs, JSON.stringify(value));
   }
-  return wire;
 }
 
 export function fromSealWire(wire: SealWire): ToSeal[] {
@@ -53,8 +52,8 @@ export function fromSealWire(wire: SealWire): ToSeal[] {
 }
 
 /**
- * What the key thread does for the process: keys.db's writes (and reads of keys by id, answered
- * after them), and sealing values, with keys on the wire. The subjects' keys are read on the event loop.
+ * What the key thread does for a key store: keys.db's writes (and reads of keys by id, answered after
+ * them), with keys on the wire. The subjects' keys are read on the event loop.
  */
 export interface KeyThreadWork {
   named(keys: readonly { subject: string; id: string }[]): Promise<WireKey<KeptKey>[]>;
@@ -64,7 +63,6 @@ export interface KeyThreadWork {
   erase(subject: string, keyIds: readonly string[]): Promise<void>;
   drop(keyIds: readonly string[]): Promise<void>;
   all(): Promise<WireKey<KeptKey>[]>;
-  seal(values: SealWire): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -81,8 +79,23 @@ export type KeyThreadCall = {
 
 export type KeyThreadReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });
 
-/** The thread's work over the rows, and the sealing it hosts. */
-export function keyThreadWork(rows: SqliteKeyRows, seal: SealValues): KeyThreadWork {
+/**
+ * What crosses to the thread in one message: the calls of a turn of the event loop, and every value
+ * the turn's writes asked to seal, whichever key store asked (sealing uses the keys it is given).
+ */
+export interface KeyThreadMessage {
+  calls: KeyThreadCall[];
+  sealing: SealWire;
+}
+
+/** The thread's answer to a message: its calls' replies, and the values sealed in order (or why none were). */
+export interface KeyThreadAnswer {
+  replies: KeyThreadReply[];
+  sealed: string[] | { failed: string };
+}
+
+/** The thread's work over a key store's rows. */
+export function keyThreadWork(rows: SqliteKeyRows): KeyThreadWork {
   return {
     named: async (keys) => (await rows.named(keys)).map(toWire),
     insert: (keys, createdAt) => rows.insert(keys.map(fromWire), createdAt),
@@ -90,7 +103,6 @@ export function keyThreadWork(rows: SqliteKeyRows, seal: SealValues): KeyThreadW
     erase: (subject, keyIds) => rows.erase(subject, keyIds),
     drop: (keyIds) => rows.drop(keyIds),
     all: async () => (await rows.all()).map(toWire),
-    seal: (values) => seal(fromSealWire(values)),
     close: () => rows.close(),
   };
 }

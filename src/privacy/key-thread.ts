@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import {
+  fromSealWire,
   keyThreadWork,
+  type KeyThreadAnswer,
   type KeyThreadCall,
+  type KeyThreadMessage,
   type KeyThreadReply,
   type KeyThreadWork,
 } from './key-thread-protocol';
@@ -12,7 +15,7 @@ import { sealedHere } from './subject-keys';
 /** The work on a key file, or why it could not be opened: each call is answered with that. */
 function openWork(file: string): KeyThreadWork | Error {
   try {
-    return keyThreadWork(sqliteKeyRows(file), sealedHere(randomBytes));
+    return keyThreadWork(sqliteKeyRows(file));
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
@@ -20,6 +23,9 @@ function openWork(file: string): KeyThreadWork | Error {
 
 /** The work of each key store of the process, opened on its first call. */
 const opened = new Map<number, KeyThreadWork | Error>();
+const seal = sealedHere(randomBytes);
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function answer({ store, file, method, args }: KeyThreadCall): Promise<unknown> {
   let work = opened.get(store);
@@ -32,20 +38,25 @@ async function answer({ store, file, method, args }: KeyThreadCall): Promise<unk
   return (work[method] as (...given: typeof args) => unknown)(...args);
 }
 
-// The calls of one message in order, each done before the next: the rows answer without waiting on
-// anything, so no later message is taken in between either.
-parentPort?.on('message', async (calls: KeyThreadCall[]) => {
+async function sealAll(sealing: KeyThreadMessage['sealing']): Promise<KeyThreadAnswer['sealed']> {
+  try {
+    return sealing.length === 0 ? [] : await seal(fromSealWire(sealing));
+  } catch (error) {
+    return { failed: messageOf(error) };
+  }
+}
+
+// A message's values sealed first (writes wait for them), then its calls in order, each done before
+// the next: the rows answer without waiting on anything, so no later message is taken in between either.
+parentPort?.on('message', async ({ calls, sealing }: KeyThreadMessage) => {
+  const sealed = await sealAll(sealing);
   const replies: KeyThreadReply[] = [];
   for (const call of calls) {
     try {
       replies.push({ id: call.id, ok: true, value: await answer(call) });
     } catch (error) {
-      replies.push({
-        id: call.id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      });
+      replies.push({ id: call.id, ok: false, message: messageOf(error) });
     }
   }
-  parentPort?.postMessage(replies);
+  parentPort?.postMessage({ replies, sealed } satisfies KeyThreadAnswer);
 });

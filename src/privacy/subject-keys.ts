@@ -257,7 +257,8 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
     async sealingKeys(subjects, { withoutKeys = [] } = {}) {
       const toLookUp = new Set(subjects);
       for (const subject of withoutKeys) toLookUp.delete(subject);
-      const found = await lookUp(toLookUp);
+      // Nothing to look up (a write about the stream it creates): no turn to wait, whatever the cache holds.
+      const found = toLookUp.size > 0 ? await lookUp(toLookUp) : new Map<string, Remembered>();
       const sealing = new Map<string, SubjectKey>();
       const writes: Promise<void>[] = [];
       for (const subject of subjects) {

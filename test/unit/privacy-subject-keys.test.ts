@@ -423,6 +423,28 @@ describe('the SQLite subject key store', () => {
       expect(open(withIt!, highBytes.key)).toBe('x');
     });
 
+    it('answers each of the writes sealing together, from any store, with its own values in order', async () => {
+      const stores = [openStore(), openStore(path.join(dir, 'other-keys.db'))];
+      const keyOf = async (store: SubjectKeyStore, subject: string) =>
+        (await store.sealingKeys([subject])).get(subject)!;
+      const subjects = [ALICE, BOB];
+      const keys = [await keyOf(stores[0]!, ALICE), await keyOf(stores[1]!, BOB)];
+      const writes = Array.from({ length: 12 }, (_, write) => {
+        const values = Array.from({ length: (write % 3) + 1 }, (_, index) => `write ${write} value ${index}`);
+        return { store: stores[write % 2]!, subject: subjects[write % 2]!, key: keys[write % 2]!, values };
+      });
+      // All asked in one turn: they cross together.
+      const sealed = await Promise.all(
+        writes.map(({ store, subject, key, values }) =>
+          store.seal(values.map((value) => ({ value, subject, key, erasedAs: 't' }))),
+        ),
+      );
+      sealed.forEach((answer, write) => {
+        const { key, values } = writes[write]!;
+        expect(answer.map((value) => open(value, key.key))).toEqual(values);
+      });
+    });
+
     it('is not used for the demo data: in turn, each handing-out is written before the write goes on', async () => {
       const keys = openSqliteKeyStore(file, seededBytes('demo'), { inTurn: true });
       opened.push(keys);
