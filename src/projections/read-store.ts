@@ -115,7 +115,8 @@ export interface ReadStore {
   checkStorable(collection: string, id: DocumentId, doc: Document): void;
   /**
    * Leaves no copy in the store's files of what commits replaced or deleted (after an erasure): the
-   * write-ahead log is emptied into the file, whose freed space was overwritten.
+   * search indexes merged, the words no document holds dropped from their vocabularies, and the
+   * write-ahead log emptied into the file, whose freed space was overwritten.
    */
   purge(): Promise<void>;
   /**

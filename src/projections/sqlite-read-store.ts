@@ -22,7 +22,9 @@ import {
   createWordIndex,
   fillWordIndex,
   oneWordCount,
+  optimizeIndex,
   phrase,
+  purgeWordIndex,
   wordFinder,
   wordIndexTables,
 } from './word-index';
@@ -529,7 +531,16 @@ export function openSqliteReadStore(
       serializedChange(collection(name), { collection: name, id, doc });
     },
     async purge() {
-      connection.db.pragma('wal_checkpoint(TRUNCATE)');
+      const { db } = connection;
+      // Every collection: a document replaced at any time since the last merge left its old text in
+      // the search indexes, an erased subject's words among them.
+      db.transaction(() => {
+        for (const { table, fts } of collections.values()) {
+          optimizeIndex(db, fts);
+          purgeWordIndex(db, table);
+        }
+      })();
+      db.pragma('wal_checkpoint(TRUNCATE)');
     },
     async reset(projectors) {
       const definitions = [...collections.values()].map((known) => known.definition);
