@@ -145,7 +145,12 @@ describe('erasing a data subject, as a new user would', () => {
     const posted = await fetch(requests, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ title: 'Laptop', status: 'Open', priority: 'Low', form_data: JSON.stringify(form) }),
+      body: JSON.stringify({
+        title: 'Laptop',
+        status: 'Open',
+        priority: 'Low',
+        form_data: JSON.stringify(form),
+      }),
     });
     const { id } = (await posted.json()) as { id: number };
     // A document replaced after the fact leaves its old text in the indexes until they are merged.
