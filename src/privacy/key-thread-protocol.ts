@@ -31,22 +31,25 @@ export function addToSealWire(wire: SealWire, values: readonly ToSeal[]): void {
   }
 }
 
-export function fromSealWire(wire: SealWire): ToSeal[] {
-  const values: ToSeal[] = [];
+/** A value as it crossed to be sealed: its JSON as it was written, not parsed to be written again. */
+export interface OnSealWire {
+  subject: string;
+  key: SubjectKey;
+  erasedAs: ErasedAs;
+  json: string;
+}
+
+export function fromSealWire(wire: SealWire): OnSealWire[] {
+  const values: OnSealWire[] = [];
   for (let at = 0; at + WIRE_FIELDS <= wire.length; at += WIRE_FIELDS) {
-    const [subject, id, key, erasedAs, value] = wire.slice(at, at + WIRE_FIELDS) as [
+    const [subject, id, key, erasedAs, json] = wire.slice(at, at + WIRE_FIELDS) as [
       string,
       string,
       string,
       ErasedAs,
       string,
     ];
-    values.push({
-      subject,
-      key: { id, key: Buffer.from(key, 'latin1') },
-      erasedAs,
-      value: JSON.parse(value),
-    });
+    values.push({ subject, key: { id, key: Buffer.from(key, 'latin1') }, erasedAs, json });
   }
   return values;
 }

@@ -10,7 +10,8 @@ import {
   type KeyThreadWork,
 } from './key-thread-protocol';
 import { sqliteKeyRows } from './sqlite-key-rows';
-import { sealedHere } from './subject-keys';
+import { IV_SIZE, sealJson } from './sealed-value';
+import { drawnInBulk } from './subject-keys';
 
 /** The work on a key file, or why it could not be opened: each call is answered with that. */
 function openWork(file: string): KeyThreadWork | Error {
@@ -23,7 +24,8 @@ function openWork(file: string): KeyThreadWork | Error {
 
 /** The work of each key store of the process, opened on its first call. */
 const opened = new Map<number, KeyThreadWork | Error>();
-const seal = sealedHere(randomBytes);
+/** IVs for the values sealed here, drawn from the system's generator many at a time. */
+const ivs = drawnInBulk(randomBytes);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -38,9 +40,11 @@ async function answer({ store, file, method, args }: KeyThreadCall): Promise<unk
   return (work[method] as (...given: typeof args) => unknown)(...args);
 }
 
-async function sealAll(sealing: KeyThreadMessage['sealing']): Promise<KeyThreadAnswer['sealed']> {
+function sealAll(sealing: KeyThreadMessage['sealing']): KeyThreadAnswer['sealed'] {
   try {
-    return sealing.length === 0 ? [] : await seal(fromSealWire(sealing));
+    return fromSealWire(sealing).map(({ json, subject, key, erasedAs }) =>
+      sealJson(json, subject, key, erasedAs, ivs(IV_SIZE)),
+    );
   } catch (error) {
     return { failed: messageOf(error) };
   }
@@ -49,7 +53,7 @@ async function sealAll(sealing: KeyThreadMessage['sealing']): Promise<KeyThreadA
 // A message's values sealed first (writes wait for them), then its calls in order, each done before
 // the next: the rows answer without waiting on anything, so no later message is taken in between either.
 parentPort?.on('message', async ({ calls, sealing }: KeyThreadMessage) => {
-  const sealed = await sealAll(sealing);
+  const sealed = sealAll(sealing);
   const replies: KeyThreadReply[] = [];
   for (const call of calls) {
     try {
