@@ -21,8 +21,8 @@ const AUDIT_TOKEN = 'approvals-test-audit-token-01';
 
 /** Credentials standing for principals, as API keys would. */
 const principals: Record<string, Principal> = {};
-const credential = (name: string, roles: Role[]) => {
-  principals[name] = { id: `key:${name}`, kind: 'key', name, roles };
+const credential = (name: string, roles: Role[], person = `key:${name}`) => {
+  principals[name] = { id: `key:${name}`, kind: 'key', name, roles, person };
   return { Authorization: `Bearer ${name}` };
 };
 const identity = createIdentity({
