@@ -78,7 +78,7 @@ export async function holdBackIfRequired(
   services: ProposalServices,
   write: HeldWrite,
   ttlSeconds: number,
-  check: (dryRun: DryRun, header: HeldWrite['header']) => Promise<unknown>,
+  check: (dryRun: DryRun, header: HeldWrite['header'], caller: Caller) => Promise<unknown>,
 ): Promise<WriteAnswer | undefined> {
   const policy = await policyOf(services.readStore, write.module.id, write.route);
   if (!policy) return undefined;
@@ -91,11 +91,11 @@ export async function holdBackIfRequired(
   }
   const checking = dryRun(services);
   try {
-    await check(checking, withoutIdempotencyKey(write.header));
+    await check(checking, withoutIdempotencyKey(write.header), { ...write.caller, proposing: true });
   } finally {
     checking.end();
   }
-  const { actor, actorName, scope, member } = write.caller;
+  const { actor, actorName, scope, member, person } = write.caller;
   const { outcome } = await propose(requestCommandContext(services, write, claim), {
     id: newProposalId(now),
     module: write.module.id,
@@ -108,6 +108,7 @@ export async function holdBackIfRequired(
       ...(actorName !== undefined && { actorName }),
       ...(scope !== undefined && { scope }),
       ...(member !== undefined && { member }),
+      ...(person !== undefined && { person }),
     },
     approver_role: policy.approver_role,
     expires_at: isoTimestamp(new Date(now.getTime() + ttlSeconds * 1000)),

@@ -232,8 +232,13 @@ export function createWriteRouter(
         services,
         { ...write, module, route: routeName(matched.route), path },
         proposalTtl(settings),
-        (checking, header) =>
-          executeWrite(module, matched.route, { ...services, ...checking }, { ...write, header }),
+        (checking, header, proposer) =>
+          executeWrite(
+            module,
+            matched.route,
+            { ...services, ...checking },
+            { ...write, header, caller: proposer },
+          ),
       );
       return held ?? executeWrite(module, matched.route, services, write);
     })()
