@@ -67,7 +67,14 @@ export function approvedProposals(
       if (!module) continue;
       const context = followerContext(services, now);
       try {
-        await finishApproved(module, record, services, settings as ModuleSettings, context, context.metadata().request_id);
+        await finishApproved(
+          module,
+          record,
+          services,
+          settings as ModuleSettings,
+          context,
+          context.metadata().request_id,
+        );
       } catch (error) {
         services.logger.error({ err: error, proposal: record.id }, `${NAME} failed`);
       }

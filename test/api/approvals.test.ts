@@ -141,6 +141,8 @@ describe('four eyes on a leave decision', () => {
       path: `/api/v1/leave/${id}`,
       payload: { status: 'Approved' },
       proposed_by: 'key:hr-writer',
+      proposer_person: 'key:hr-writer',
+      approver_person: null,
       status: 'pending',
       created_at: expect.any(String),
       expires_at: expect.any(String),

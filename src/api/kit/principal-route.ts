@@ -33,7 +33,15 @@ export const principalRoute: ModuleRoute = {
     const { id, kind, name, roles, member, workspace, person } = principal;
     return {
       status: 200,
-      body: { id, kind, name: name ?? null, roles, member: member ?? null, workspace: workspace ?? null, person },
+      body: {
+        id,
+        kind,
+        name: name ?? null,
+        roles,
+        member: member ?? null,
+        workspace: workspace ?? null,
+        person,
+      },
     };
   },
 };

@@ -123,15 +123,9 @@ export async function finishApproved(
   requestId: string,
 ): Promise<Finished> {
   for (let attempt = 1; ; attempt++) {
+    let answer: WriteAnswer;
     try {
-      const answer = await applyWrite(module, record, services, settings, requestId);
-      const position = Number(answer.headers['X-Event-Position'] ?? 0);
-      return await recordOutcome(context, record, {
-        type: 'RecordApplied',
-        id: record.id,
-        result: answer.body,
-        position,
-      });
+      answer = await applyWrite(module, record, services, settings, requestId);
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal || attempt >= APPLY_ATTEMPTS) {
@@ -140,6 +134,14 @@ export async function finishApproved(
         return recordOutcome(context, record, { type: 'RecordFailed', id: record.id, error: failure });
       }
       await sleep(FIRST_RETRY_MS * 4 ** (attempt - 1));
+      continue;
     }
+    const position = Number(answer.headers['X-Event-Position'] ?? 0);
+    return recordOutcome(context, record, {
+      type: 'RecordApplied',
+      id: record.id,
+      result: answer.body,
+      position,
+    });
   }
 }

@@ -179,11 +179,11 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
     responses: {
       200: { description: 'Applied: the proposal with the resulting record', schema: ProposalSchema },
       403: envelope(
-        'Any credential of the proposer\'s person (`self_approval`), or a principal without the role the policy requires now',
+        "Any credential of the proposer's person (`self_approval`), or a principal without the role the policy requires now",
       ),
       404: envelope('No such proposal'),
       409: envelope(
-        'Decided, expired or withdrawn already (`proposal_withdrawn`: the proposer\'s key ended), or the write was refused on the state of now (`proposal_failed`)',
+        "Decided, expired or withdrawn already (`proposal_withdrawn`: the proposer's key ended), or the write was refused on the state of now (`proposal_failed`)",
       ),
     },
     async handle({ params: { id }, caller, requestId, header, settings }, services) {

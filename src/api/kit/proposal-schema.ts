@@ -12,7 +12,10 @@ export const ProposalSchema = z
     payload: z.unknown().meta({ description: 'The body the write was sent with' }),
     proposed_by: z.string(),
     proposer_person: z.string().meta({ description: 'The person behind the proposing credential' }),
-    approver_person: z.string().nullable().meta({ description: 'The person behind the approving credential' }),
+    approver_person: z
+      .string()
+      .nullable()
+      .meta({ description: 'The person behind the approving credential' }),
     status: z.enum(['pending', 'approved', 'applied', 'rejected', 'failed', 'expired', 'withdrawn']),
     created_at: z.string(),
     expires_at: z.string(),

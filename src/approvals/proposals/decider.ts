@@ -3,13 +3,7 @@ import { DomainError } from '../../commands/errors';
 import type { ProposalEvent, ProposalEventOf, WithdrawalReason } from './events';
 
 export type ProposalStatus =
-  | 'pending'
-  | 'approved'
-  | 'applied'
-  | 'failed'
-  | 'rejected'
-  | 'expired'
-  | 'withdrawn';
+  'pending' | 'approved' | 'applied' | 'failed' | 'rejected' | 'expired' | 'withdrawn';
 
 interface ProposalState {
   status: ProposalStatus | 'none';

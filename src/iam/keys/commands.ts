@@ -14,7 +14,10 @@ export type KeyRequest = Omit<KeyEventOf<'KeyIssued'>['data'], 'id' | 'token_hma
   expiresIn: number | null;
 };
 
-export type IssuedKey = Omit<KeyEventOf<'KeyIssued'>['data'], 'token_hmac'> & { person: string; token: string };
+export type IssuedKey = Omit<KeyEventOf<'KeyIssued'>['data'], 'token_hmac'> & {
+  person: string;
+  token: string;
+};
 
 /** Issues a key under a new id; the answer holds its token, which nothing keeps. */
 export async function issueKey(
