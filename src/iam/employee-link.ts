@@ -8,7 +8,9 @@ const CANDIDATES = 50;
 
 /**
  * The HR employee a person is: the one their person names (`--person hrm.employee-19`), else the one
- * whose company e-mail is the e-mail their identity provider names; `null` when neither links them.
+ * whose company e-mail is the e-mail their identity provider names; `null` when neither links them. A
+ * store that cannot tell (a suite without the HR module) links nobody: such a person may then name only
+ * a record's designated approver.
  */
 export async function linkedEmployee(
   readStore: ReadStore,
@@ -18,7 +20,12 @@ export async function linkedEmployee(
   if (named !== undefined) return Number(named);
   if (who.email === undefined) return null;
   const email = who.email.toLowerCase();
-  const page = await readStore.find(EMPLOYEES_COLLECTION, { q: email, limit: CANDIDATES, offset: 0 });
+  let page;
+  try {
+    page = await readStore.find(EMPLOYEES_COLLECTION, { q: email, limit: CANDIDATES, offset: 0 });
+  } catch {
+    return null;
+  }
   const employee = page.items
     .map((item) => JSON.parse(item) as { id: number; company_email?: unknown })
     .find((candidate) => String(candidate.company_email).toLowerCase() === email);

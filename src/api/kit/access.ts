@@ -45,15 +45,10 @@ export function servedModule(module: ModuleDefinition, settings: ModuleSettings)
   return settings.reads === 'token' && !module.access ? { ...module, access: tokenAccess(settings) } : module;
 }
 
-/**
- * The caller with the HR employee their person is linked to, which decisions they take name. A
- * store that cannot tell (no HR module) links nobody: such a caller may then name only a record's
- * designated approver.
- */
+/** The caller with the HR employee their person is linked to, which decisions they take name. */
 async function withEmployee(caller: Caller, services: RouteServices): Promise<Caller> {
   if (!caller.principal) return caller;
-  const employee = await linkedEmployee(services.readStore, caller.principal).catch(() => null);
-  return { ...caller, employee };
+  return { ...caller, employee: await linkedEmployee(services.readStore, caller.principal) };
 }
 
 /** Names the caller of a data endpoint that needs `need`, or throws the error envelope's error. */
