@@ -59,6 +59,13 @@ async function decided(services: RouteServices, record: ProposalRecord, events: 
   return { body: presentProposal(after as ProposalRecord, services.clock.now()), headers };
 }
 
+/** The proposal as the read models show it once they show every event appended so far. */
+async function current(services: RouteServices, record: ProposalRecord): Promise<ProposalRecord> {
+  await services.runtime.waitFor(await services.eventStore.headPosition());
+  const stored = await services.readStore.get(PROPOSALS_COLLECTION, record.id);
+  return stored === null ? record : (JSON.parse(stored) as ProposalRecord);
+}
+
 /** The person a caller is: their principal's, else (a session's user) their actor. */
 const personOf = (caller: Caller): string => caller.person ?? caller.actor;
 
@@ -207,9 +214,11 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
         record,
       ) as ProposalRecord;
       const finished = await finishApproved(module, approved, services, settings, context, requestId);
-      const answer = await decided(services, finished.record, finished.events);
-      if (finished.error) {
-        throw new ApiError('proposal_failed', `The write was refused: ${finished.error.message}`, {
+      // Another process (the follower) recorded the outcome first: answer theirs.
+      const ended = finished.events.length > 0 ? finished.record : await current(services, finished.record);
+      const answer = await decided(services, ended, finished.events);
+      if (ended.error) {
+        throw new ApiError('proposal_failed', `The write was refused: ${ended.error.message}`, {
           proposal: answer.body,
         });
       }
