@@ -192,6 +192,10 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[^\s.]+(\.[^\s.]+)*$/, 'must be a claim name, or a dotted path to a nested claim')
     .default('roles'),
+  SUITE_OIDC_PERSON_CLAIM: z
+    .string()
+    .regex(/^[^\s.]+(\.[^\s.]+)*$/, 'must be a claim name, or a dotted path to a nested claim')
+    .optional(),
   ...Object.fromEntries(MODULE_IDS.map((module) => [portVariable(module), port(DEFAULT_PORTS[module])])),
 });
 
@@ -215,7 +219,14 @@ function credentialProblems(values: z.infer<typeof ConfigSchema>): string[] {
 function identityProvider(values: z.infer<typeof ConfigSchema>): OidcConfig | undefined {
   const { SUITE_OIDC_ISSUER: issuer, SUITE_OIDC_AUDIENCE: audience, SUITE_OIDC_JWKS: jwks } = values;
   if (issuer === undefined || audience === undefined || jwks === undefined) return undefined;
-  return { issuer, audience, jwks, rolesClaim: values.SUITE_OIDC_ROLES_CLAIM };
+  const personClaim = values.SUITE_OIDC_PERSON_CLAIM;
+  return {
+    issuer,
+    audience,
+    jwks,
+    rolesClaim: values.SUITE_OIDC_ROLES_CLAIM,
+    ...(personClaim !== undefined && { personClaim }),
+  };
 }
 
 /** An identity provider whose signed tokens (JWTs) are bearer credentials. */
@@ -227,6 +238,8 @@ export interface OidcConfig {
   jwks: JwksSource;
   /** The claim holding the roles: its exact name, or a dotted path into nested claims. */
   rolesClaim: string;
+  /** The claim naming the person behind a token (`email`); unset: the `sub`. */
+  personClaim?: string;
 }
 
 export interface Config {

@@ -26,7 +26,8 @@ import { suiteCatalog, upcast, type SuiteCatalog } from './events/catalog';
 import type { StoredEvent } from './events/envelope';
 import type { EventStore } from './events/event-store';
 import { withUpcasting } from './events/upcasting';
-import { approvalsCapability, proposalExpiry } from './approvals';
+import { approvalsCapability, proposalExpiry, proposalWithdrawal } from './approvals';
+import { approvedProposals, type ApprovedProposals } from './workers/approved-proposals';
 import { expirySweep, type ExpirySweep } from './workers/expiry-sweep';
 import { iamCapability, keyAuthenticator, keyExpiry } from './iam';
 import { createOidcAuthenticator } from './iam/oidc';
@@ -65,6 +66,8 @@ export interface Suite {
   triggers: JobTriggers;
   /** Records the expiry of API keys and proposals; the process that runs jobs starts it (`startWorker`). */
   expiries: ExpirySweep;
+  /** Finishes approved proposals nobody finished (a crash between approval and write); the process that runs jobs starts it. */
+  approved: ApprovedProposals;
   /** Folds again what erased subjects' documents held; the process that projects starts it (`startProjecting`). */
   erasures: ErasureFollower;
   ids: IdAllocator;
@@ -138,7 +141,12 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     logger: options.logger,
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
-  const expiries = expirySweep(services, [keyExpiry, proposalExpiry]);
+  const expiries = expirySweep(services, [keyExpiry, proposalExpiry, proposalWithdrawal]);
+  const approved = approvedProposals(services, modules, () => ({
+    apiToken: config.apiToken,
+    sessionSecret: resolveSessionSecret(config),
+    proposalTtlSeconds: config.proposalTtlSeconds,
+  }));
   const erasures = erasureFollower({ storedEvents, readStore, runtime, subjectKeys, logger: options.logger });
   const readiness = createReadiness({
     eventStore: storedEvents,
@@ -151,6 +159,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     metrics: new Registry(),
     readiness,
     expiries,
+    approved,
     erasures,
     config,
     modules,
@@ -162,6 +171,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     async close() {
       await erasures.stop();
       await expiries.stop();
+      await approved.stop();
       await triggers.stop();
       // Before the jobs: a job still waiting for the read models (a worker role's, for the projector
       // role) then fails and is queued again, where it would have held the queue's close up.
@@ -185,6 +195,7 @@ export async function startWorker(suite: Suite): Promise<void> {
   processModuleJobs(suite.modules, suite);
   await suite.triggers.catchUp();
   await suite.expiries.start();
+  await suite.approved.start();
 }
 
 /** Resolves once the read models show every event, and the jobs those events made due have run. */

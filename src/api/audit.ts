@@ -3,7 +3,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { proposalStream } from '../approvals';
+import { PROPOSALS_COLLECTION, proposalStream } from '../approvals';
 import { upcast, type SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import { UnknownPositionError, type EventStore, type LogQuery } from '../events/event-store';
@@ -540,7 +540,9 @@ export function createAuditApp(
     }
     let record: ReturnType<typeof projection.evolve> = null;
     // An event the projection cannot apply (a parked one) is shown with its error; the record stays.
-    const steps = (await withProposals(auditEvents, events)).map((event) => {
+    const target = `${module.id} ${params.resource as string}/${params.id as string}`;
+    const told = await withProposals(auditEvents, services.readStore, events, target);
+    const steps = told.map((event) => {
       try {
         const current = upcast(catalog, event);
         if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
@@ -638,12 +640,26 @@ export function createAuditApp(
   return served(table.finish(), { readiness: services.readiness, observer });
 }
 
+/** More proposals than any record gathers; the history shows the latest this many. */
+const MOST_PROPOSALS = 500;
+
 /**
- * A record's events, and those of the proposals its changes were approved in (proposed, approved,
- * applied), in log order: a change held back for approval shows who proposed it and who approved it.
+ * A record's events, and every event of the proposals about it, in log order: those its changes were
+ * applied in, and those that named it (`target`) and ended otherwise (rejected, expired, withdrawn,
+ * failed, or still waiting), each with its people (`metadata.person`) and reason.
  */
-async function withProposals(store: EventStore, events: readonly StoredEvent[]): Promise<StoredEvent[]> {
-  const proposals = new Set(events.flatMap((event) => event.metadata.proposal_id ?? []));
+async function withProposals(
+  store: EventStore,
+  readStore: ReadStore,
+  events: readonly StoredEvent[],
+  target: string,
+): Promise<StoredEvent[]> {
+  const filters = [{ field: 'target', op: 'eq' as const, value: target }];
+  const named = await readStore.find(PROPOSALS_COLLECTION, { filters, limit: MOST_PROPOSALS, offset: 0 });
+  const proposals = new Set([
+    ...events.flatMap((event) => event.metadata.proposal_id ?? []),
+    ...named.items.map((item) => (JSON.parse(item) as { id: string }).id),
+  ]);
   const proposalEvents = await Promise.all([...proposals].map((id) => store.readStream(proposalStream(id))));
   return [...events, ...proposalEvents.flat()].sort((a, b) => a.position - b.position);
 }

@@ -1,3 +1,4 @@
+import { decidingPersonOf } from './kit/deciding';
 import { z } from 'zod';
 import { actOnRequest, submitRequest } from '../commands/esm/handlers';
 import {
@@ -176,7 +177,7 @@ const updateRequest: WriteRoute<z.infer<typeof RequestUpdate>> = {
   status: 200,
   resource: requests,
   projection: requestsProjection as unknown as DocumentProjection,
-  execute: ({ body, params }, context) => {
+  execute: ({ body, params, caller }, context) => {
     const id = parseInteger(params.item_id ?? '', ['path', 'item_id']);
     if (typeof id !== 'number')
       throw new ApiError('validation_error', `item_id: ${id.msg}`, { issues: [id] });
@@ -185,6 +186,7 @@ const updateRequest: WriteRoute<z.infer<typeof RequestUpdate>> = {
       at: context.metadata().occurred_at,
       ...body,
       status: body.status as RequestStatus | undefined,
+      decider: decidingPersonOf(caller),
     });
   },
 };

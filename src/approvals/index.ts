@@ -23,6 +23,7 @@ export { policyOf } from './policies';
 export { decideProposal, newProposalId, propose, type NewProposal } from './proposals/commands';
 export { PROPOSAL_ID, proposalStream, type ProposedCaller } from './proposals/events';
 export { proposalExpiry } from './proposals/expiry';
+export { proposalWithdrawal, proposerGone } from './proposals/withdrawal';
 export {
   PROPOSALS_COLLECTION,
   presentProposal,

@@ -2,7 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { resolveSessionSecret } from '../api/kit/session-secret';
 import { KEY_ID, KEY_NAME, hasExpired, issueKey, keysInLog, revokeKey, type KeyRecord } from '../iam';
 import { durationSeconds } from '../duration';
-import { ROLES, isRole, type Role } from '../iam/principal';
+import { PERSON, ROLES, isRole, type Role } from '../iam/principal';
 import { alignedColumns, dataDirOption, operatorContext, withStores } from './common';
 
 /** Ten years at most: a key meant to outlive that is one that never expires (omit --expires-in). */
@@ -10,6 +10,11 @@ const MAX_LIFETIME_SECONDS = 3_650 * 86_400;
 
 function keyName(value: string): string {
   if (!KEY_NAME.test(value)) throw new InvalidArgumentError('use 1 to 100 visible characters');
+  return value;
+}
+
+function person(value: string): string {
+  if (!PERSON.test(value)) throw new InvalidArgumentError('use 1 to 200 visible characters');
   return value;
 }
 
@@ -37,10 +42,11 @@ function shown({ token_hmac: _hmac, ...key }: KeyRecord, now: Date) {
 
 function table(keys: readonly ReturnType<typeof shown>[]): string[] {
   const rows = [
-    ['ID', 'NAME', 'ROLES', 'MEMBER/WORKSPACE', 'STATUS', 'CREATED', 'EXPIRES'],
+    ['ID', 'NAME', 'PERSON', 'ROLES', 'MEMBER/WORKSPACE', 'STATUS', 'CREATED', 'EXPIRES'],
     ...keys.map((key) => [
       key.id,
       key.name,
+      key.person,
       key.roles.join(','),
       key.member === null ? '-' : `${key.member}/${key.workspace}`,
       key.status,
@@ -71,6 +77,11 @@ export function addKeyCommands(program: Command): void {
     .requiredOption('--role <role>', 'a role it holds (repeat for more)', role)
     .option('--member <id>', 'bind it to this contract workspace member (with --workspace and a clm: role)')
     .option('--workspace <id>', 'the workspace of --member')
+    .option(
+      '--person <id>',
+      'the person it is issued to (default: its --member, else the key itself); four eyes compare persons; hrm.employee-<id> links the person to that employee',
+      person,
+    )
     .option('--expires-in <duration>', 'lifetime: 90d, 12h, 30m (default: never expires)', lifetime)
     .action(
       async (
@@ -80,6 +91,7 @@ export function addKeyCommands(program: Command): void {
           role: Role[];
           member?: string;
           workspace?: string;
+          person?: string;
           expiresIn?: number;
         },
         command: Command,
@@ -95,12 +107,13 @@ export function addKeyCommands(program: Command): void {
               roles: options.role,
               member: options.member ?? null,
               workspace: options.workspace ?? null,
+              ...(options.person !== undefined && { person: options.person }),
               expiresIn: options.expiresIn ?? null,
             },
             resolveSessionSecret(suite.config),
           );
-          const { id, name, roles, member, workspace, expires_at, token } = key;
-          console.log(JSON.stringify({ id, name, roles, member, workspace, expires_at, token }));
+          const { id, name, roles, member, workspace, person, expires_at, token } = key;
+          console.log(JSON.stringify({ id, name, roles, member, workspace, person, expires_at, token }));
         });
       },
     );

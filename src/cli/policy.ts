@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ModuleDefinition } from '../api/kit/module';
 import { MODULES } from '../api/modules';
+import { NEVER_APPROVES } from '../approvals/policies/decider';
 import {
   clearApprovalRequirement,
   policiesInLog,
@@ -18,6 +19,11 @@ function moduleNamed(value: string): ModuleDefinition {
 
 function role(value: string): Role {
   if (!isRole(value)) throw new InvalidArgumentError(`the roles are: ${ROLES.join(', ')}`);
+  if (value === NEVER_APPROVES) {
+    throw new InvalidArgumentError(
+      'auditor cannot approve: auditing is a separate duty, and an auditor takes no business decision',
+    );
+  }
   return value;
 }
 

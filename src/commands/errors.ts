@@ -21,7 +21,9 @@ export type DomainErrorCode =
   | 'concurrency_conflict'
   | 'self_approval'
   | 'proposal_not_pending'
-  | 'proposal_expired';
+  | 'proposal_expired'
+  | 'proposal_withdrawn'
+  | 'not_the_approver';
 
 /** A payload that is well-formed but refers to something that does not exist or cannot be used. */
 export function invalidField(field: string, message: string): DomainError {

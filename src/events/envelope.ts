@@ -8,6 +8,8 @@ export interface EventMetadata {
   actor: Actor;
   /** The principal's name, when it has one: an API key's name, a token's name or email claim. */
   actor_name?: string;
+  /** The person behind the principal: every credential of one person names the same (see docs/SECURITY.md). */
+  person?: string;
   organisation?: string;
   /** The contract workspace member a principal acted as. */
   member?: string;
@@ -15,6 +17,7 @@ export interface EventMetadata {
   proposal_id?: string;
   proposed_by?: string;
   approved_by?: string;
+  approver_person?: string;
   request_id: string;
   correlation_id: string;
   causation_id: string | null;

@@ -11,7 +11,7 @@ import { ApiError } from '../api/kit/errors';
 import { unauthorized } from '../api/kit/identity';
 import { ConfigError, type OidcConfig } from '../config';
 import type { JwksSource } from './jwks-source';
-import { isRole, type Authenticator, type Principal, type Role } from './principal';
+import { isRole, PERSON, type Authenticator, type Principal, type Role } from './principal';
 
 /** Identity providers' signature algorithms; never a shared secret (HS*) nor `none`. */
 const ALGORITHMS = ['RS256', 'ES256', 'EdDSA'];
@@ -88,15 +88,25 @@ function displayName(payload: JWTPayload): string | undefined {
   return undefined;
 }
 
-function principalOf(payload: JWTPayload, rolesClaim: string): Principal {
-  const { sub } = payload;
+/** The person a token names: its `sub`, or the configured claim, which a token must then carry. */
+function personOf(payload: JWTPayload, sub: string, personClaim: string | undefined): string {
+  if (personClaim === undefined) return sub;
+  const person = claimAt(payload, personClaim);
+  if (typeof person !== 'string' || !PERSON.test(person)) throw unauthorized();
+  return person;
+}
+
+function principalOf(payload: JWTPayload, oidc: OidcConfig): Principal {
+  const { sub, email } = payload;
   if (typeof sub !== 'string' || sub === '') throw unauthorized();
   const name = displayName(payload);
   return {
     id: `oidc:${sub}`,
     kind: 'oidc',
     ...(name !== undefined && { name }),
-    roles: knownRoles(claimAt(payload, rolesClaim)),
+    roles: knownRoles(claimAt(payload, oidc.rolesClaim)),
+    person: personOf(payload, sub, oidc.personClaim),
+    ...(typeof email === 'string' && email !== '' && { email }),
   };
 }
 
@@ -125,6 +135,6 @@ export function createOidcAuthenticator(oidc: OidcConfig): Authenticator {
       if (error instanceof ApiError) throw error;
       throw unauthorized();
     }
-    return principalOf(payload, oidc.rolesClaim);
+    return principalOf(payload, oidc);
   };
 }

@@ -11,6 +11,15 @@ export interface Principal {
   /** Recorded as `actor_name`: an API key's name, a token's `name` or `email` claim. */
   name?: string;
   roles: readonly Role[];
+  /**
+   * The person the credential stands for (recorded as `person`): every credential of one person is the
+   * same person to four eyes. A key's `--person` (by default its member, else the key itself), an
+   * identity provider's `sub` (or `SUITE_OIDC_PERSON_CLAIM`), `admin` and `auditor` for the bootstrap
+   * tokens. `hrm.employee-<id>` links the person to that employee.
+   */
+  person: string;
+  /** The e-mail address an identity provider's token names: it links the person to the employee of that company e-mail. */
+  email?: string;
   /** A key bound to one member of one contract workspace acts only as that member, there. */
   member?: string;
   workspace?: string;
@@ -30,6 +39,9 @@ export const ROLES: readonly Role[] = [
     (['writer', 'approver', 'reader'] as const).map((duty) => `${module}:${duty}` as const),
   ),
 ];
+
+/** 1 to 200 characters, none of them control, format or line-separating characters, not all blank. */
+export const PERSON = /^(?=.*\S)[^\p{C}\p{Zl}\p{Zp}]{1,200}$/u;
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 

@@ -12,14 +12,19 @@ import type { Filter, ReadStore } from '../projections/read-store';
 export const SWEEP_INTERVAL_MS = 30_000;
 const PAGE = 500;
 
-/** Things that expire at a time (API keys, proposals): where the live ones are, and how one expires. */
+/**
+ * Things that expire at a time (API keys, proposals), or end with something else (the proposals of a
+ * proposer whose key ended): where the live ones are, and how one ends.
+ */
 export interface Expiring {
   /** Names the sweep's actor (`worker:<name>`) and its log lines. */
   name: string;
   collection: string;
   /** The documents still live; those whose `expires_at` is past are expired. */
   live: Filter;
-  expire(context: CommandContext, id: string): Promise<unknown>;
+  expire(context: CommandContext, id: string, readStore: ReadStore): Promise<unknown>;
+  /** The ids due now, when they are not those whose `expires_at` is past (the default). */
+  due?(readStore: ReadStore, now: Date): Promise<string[]>;
 }
 
 export interface ExpirySweep {
@@ -37,7 +42,9 @@ export interface SweepServices {
   logger: Logger;
 }
 
-async function due(readStore: ReadStore, expiring: Expiring, now: string): Promise<string[]> {
+async function due(readStore: ReadStore, expiring: Expiring, at: Date): Promise<string[]> {
+  if (expiring.due) return expiring.due(readStore, at);
+  const now = isoTimestamp(at);
   const filters = [expiring.live, { field: 'expires_at', op: 'lte', value: now } as const];
   const ids: string[] = [];
   for await (const { doc } of scanAll(readStore, expiring.collection, { filters }, { pageSize: PAGE })) {
@@ -70,9 +77,9 @@ export function expirySweep(services: SweepServices, expiring: readonly Expiring
     const now = services.clock.now();
     for (const kind of expiring) {
       const context = sweepContext(services, kind.name, now);
-      for (const id of await due(services.readStore, kind, isoTimestamp(now))) {
+      for (const id of await due(services.readStore, kind, now)) {
         try {
-          await kind.expire(context, id);
+          await kind.expire(context, id, services.readStore);
         } catch (error) {
           services.logger.error({ err: error, id }, `${kind.name} failed`);
         }

@@ -21,8 +21,8 @@ const AUDIT_TOKEN = 'approvals-test-audit-token-01';
 
 /** Credentials standing for principals, as API keys would. */
 const principals: Record<string, Principal> = {};
-const credential = (name: string, roles: Role[]) => {
-  principals[name] = { id: `key:${name}`, kind: 'key', name, roles };
+const credential = (name: string, roles: Role[], person = `key:${name}`) => {
+  principals[name] = { id: `key:${name}`, kind: 'key', name, roles, person };
   return { Authorization: `Bearer ${name}` };
 };
 const identity = createIdentity({
@@ -141,6 +141,8 @@ describe('four eyes on a leave decision', () => {
       path: `/api/v1/leave/${id}`,
       payload: { status: 'Approved' },
       proposed_by: 'key:hr-writer',
+      proposer_person: 'key:hr-writer',
+      approver_person: null,
       status: 'pending',
       created_at: expect.any(String),
       expires_at: expect.any(String),

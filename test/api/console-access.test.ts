@@ -32,6 +32,7 @@ describe('what the console needs of a module port', () => {
       roles: ['admin'],
       member: null,
       workspace: null,
+      person: 'admin',
     });
   });
 

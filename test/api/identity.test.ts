@@ -25,6 +25,7 @@ const principal = (roles: Role[], binding: Partial<Principal> = {}): Principal =
   kind: 'key',
   name: 'Test key',
   roles,
+  person: 'key:key_test',
   ...binding,
 });
 

@@ -27,8 +27,14 @@ const KEYS: Record<string, Principal> = {
     kind: 'key',
     name: 'Rita Reader',
     roles: ['market:reader'],
+    person: 'rita',
   },
-  'hr-writer-token-0123456789': { id: 'key:hr-writer', kind: 'key', roles: ['hrm:writer'] },
+  'hr-writer-token-0123456789': {
+    id: 'key:hr-writer',
+    kind: 'key',
+    roles: ['hrm:writer'],
+    person: 'hr-writer',
+  },
 };
 const [READER, HR_WRITER] = Object.keys(KEYS) as [string, string];
 

@@ -15,7 +15,7 @@ const AUDIT_TOKEN = 'role-matrix-audit-token-0123';
 const principals: Record<string, Principal> = {};
 const credentialFor = (name: string, roles: Role[]): string => {
   const token = `matrix-${name}`;
-  principals[token] = { id: `key:${name}`, kind: 'key', name, roles };
+  principals[token] = { id: `key:${name}`, kind: 'key', name, roles, person: name };
   return token;
 };
 const authenticator = async (token: string) => principals[token] ?? null;

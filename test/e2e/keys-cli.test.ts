@@ -30,6 +30,7 @@ interface CreatedKey {
   id: string;
   name: string;
   roles: string[];
+  person: string;
   member: string | null;
   workspace: string | null;
   expires_at: string | null;
@@ -64,7 +65,16 @@ describe('`suite keys` on a stopped suite', () => {
 
   it('creates a key, printed once as one JSON object, whose token authenticates', async () => {
     const key = create(dir, '--name', 'Service desk', '--role', 'esm:writer', '--expires-in', '90d');
-    expect(Object.keys(key)).toEqual(['id', 'name', 'roles', 'member', 'workspace', 'expires_at', 'token']);
+    expect(Object.keys(key)).toEqual([
+      'id',
+      'name',
+      'roles',
+      'member',
+      'workspace',
+      'person',
+      'expires_at',
+      'token',
+    ]);
     expect(key).toMatchObject({ name: 'Service desk', roles: ['esm:writer'], member: null, workspace: null });
     expect(Date.parse(key.expires_at as string) - Date.now()).toBeGreaterThan(89 * 86_400_000);
     await expect(authenticateAfterStart(dir, key.token)).resolves.toMatchObject({
@@ -72,6 +82,19 @@ describe('`suite keys` on a stopped suite', () => {
       kind: 'key',
       roles: ['esm:writer'],
     });
+  });
+
+  it('issues a key to a person, shown in the list and standing behind its principal', async () => {
+    const key = create(dir, '--name', 'Ada', '--role', 'hrm:approver', '--person', 'hrm.employee-19');
+    expect(key.person).toBe('hrm.employee-19');
+    const table = cli(dir, 'list');
+    expect(table.stdout).toMatch(new RegExp(`^${key.id}\\s+Ada\\s+hrm\\.employee-19\\s+hrm:approver`, 'm'));
+    await expect(authenticateAfterStart(dir, key.token)).resolves.toMatchObject({
+      id: `key:${key.id}`,
+      person: 'hrm.employee-19',
+    });
+    const blank = cli(dir, 'create', '--name', 'Blank', '--role', 'hrm:writer', '--person', ' ');
+    expect(blank).toMatchObject({ status: 1, stdout: '' });
   });
 
   it('lists keys without their tokens or hashes, and revokes one: its token then fails', async () => {
@@ -86,7 +109,9 @@ describe('`suite keys` on a stopped suite', () => {
     expect(listed.stdout).not.toContain(key.token.slice(-43));
     expect(listed.stdout).not.toContain('token_hmac');
     const table = cli(dir, 'list');
-    expect(table.stdout).toMatch(new RegExp(`^${key.id}\\s+HR\\s+hrm:writer,hrm:reader\\s+-\\s+active`, 'm'));
+    expect(table.stdout).toMatch(
+      new RegExp(`^${key.id}\\s+HR\\s+key:${key.id}\\s+hrm:writer,hrm:reader\\s+-\\s+active`, 'm'),
+    );
     expect(table.stdout).not.toContain(key.token.slice(-43));
 
     const revoked = cli(dir, 'revoke', key.id);

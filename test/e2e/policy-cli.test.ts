@@ -77,6 +77,12 @@ describe('`suite policy`', () => {
     expect(table.stdout).toMatch(/^1 policy$/m);
   });
 
+  it('refuses auditor as the approver role, naming why: auditing is a separate duty', async () => {
+    const refused = await cli(dir, 'require-approval', 'hrm', LEAVE, '--approver-role', 'auditor');
+    expect(refused).toMatchObject({ status: 1, stdout: '' });
+    expect(refused.stderr).toMatch(/auditor cannot approve: auditing is a separate duty/);
+  });
+
   it('refuses what no policy can hold, naming what can: an undescribed route, a market session, an unknown module', async () => {
     const [undescribed, session, unknownModule] = await Promise.all([
       cli(dir, 'require-approval', 'hrm', 'DELETE /api/v1/leave/{id}'),

@@ -44,7 +44,8 @@ const IDENTITY: Identity = createIdentity({
   apiToken: API_TOKEN,
   auditToken: AUDIT_TOKEN,
   authenticators: [
-    async (token) => (token === ROLELESS_TOKEN ? { id: 'key:roleless', kind: 'key', roles: [] } : null),
+    async (token) =>
+      token === ROLELESS_TOKEN ? { id: 'key:roleless', kind: 'key', roles: [], person: 'roleless' } : null,
   ],
 });
 

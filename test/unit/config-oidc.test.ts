@@ -70,6 +70,13 @@ describe('the identity provider in the configuration', () => {
     expect(loadConfig(env).oidc?.rolesClaim).toBe('realm_access.roles');
   });
 
+  it('takes the person claim (SUITE_OIDC_PERSON_CLAIM) when set, else none: the sub names the person', () => {
+    expect(loadConfig(withJwks(jwksFile, { SUITE_OIDC_PERSON_CLAIM: 'email' })).oidc?.personClaim).toBe(
+      'email',
+    );
+    expect(loadConfig(withJwks(jwksFile)).oidc).not.toHaveProperty('personClaim');
+  });
+
   it.each([
     [{ SUITE_OIDC_ISSUER: ISSUER }, 'SUITE_OIDC_AUDIENCE, SUITE_OIDC_JWKS: needed too'],
     [{ SUITE_OIDC_ISSUER: ISSUER, SUITE_OIDC_AUDIENCE: AUDIENCE }, 'SUITE_OIDC_JWKS: needed too'],

@@ -68,6 +68,7 @@ describe('API keys in the store', () => {
       kind: 'key',
       name: 'Service desk integration',
       roles: ['esm:writer', 'esm:reader'],
+      person: `key:${key.id}`,
     });
   });
 

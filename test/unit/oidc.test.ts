@@ -60,9 +60,21 @@ describe('an identity provider’s tokens as bearer credentials', () => {
         kind: 'oidc',
         name: 'Ada Lovelace',
         roles: ['esm:writer'],
+        person: 'u-7',
       });
     },
   );
+
+  it('names the person by SUITE_OIDC_PERSON_CLAIM when set, and refuses a token without that claim', async () => {
+    const byEmail = createOidcAuthenticator(settings({ personClaim: 'email' }));
+    const token = await idp.token({ sub: 'u-8', email: 'ada@example.test' });
+    await expect(byEmail(token)).resolves.toMatchObject({
+      id: 'oidc:u-8',
+      person: 'ada@example.test',
+      email: 'ada@example.test',
+    });
+    await expect(byEmail(await idp.token({ sub: 'u-8' }))).rejects.toMatchObject(REFUSAL);
+  });
 
   it('names the principal by the email claim when there is no name, and not at all without either', async () => {
     const byEmail = await authenticate(await idp.token({ sub: 'u-1', email: 'ada@example.test' }));

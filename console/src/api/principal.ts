@@ -12,6 +12,8 @@ export interface Principal {
   roles: string[];
   member: string | null;
   workspace: string | null;
+  /** The person behind the credential: four eyes compare persons (absent from an older suite). */
+  person?: string;
 }
 
 /** Whether the principal may see a module's proposals: its writers and approvers, and admin. */

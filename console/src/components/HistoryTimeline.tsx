@@ -6,9 +6,12 @@ export interface HistoryStep {
     position: number;
     type: string;
     stream: string;
+    /** A proposal's events say why it ended: `reason` (rejected, withdrawn), `error` (failed). */
+    data?: { reason?: unknown; error?: { message?: unknown } | null };
     metadata: {
       actor: string;
       actor_name?: string;
+      person?: string;
       occurred_at: string;
       proposed_by?: string;
       approved_by?: string;
@@ -42,9 +45,19 @@ export function changesBetween(
     .map((field) => ({ field, before: before?.[field], after: after?.[field] }));
 }
 
+/** Why a proposal ended as it did, as its event says; none for other events. */
+function endingOf(step: HistoryStep): string | null {
+  if (!step.event.stream.startsWith('approvals.')) return null;
+  const { reason, error } = step.event.data ?? {};
+  if (typeof reason === 'string') return `Reason: ${reason}`;
+  if (error && typeof error.message === 'string') return `Error: ${error.message}`;
+  return null;
+}
+
 /**
- * A record's history, event by event: who caused each (and, for a change held back for approval, who
- * proposed and who approved it), and the fields it changed from one version to the next.
+ * A record's history, event by event: who caused each, the person behind them, for a change held back
+ * for approval who proposed and who approved it, why a proposal ended otherwise (rejected, withdrawn,
+ * failed), and the fields each event changed from one version to the next.
  */
 export function HistoryTimeline({ steps }: { steps: HistoryStep[] }) {
   // The actors' names, as the events that name them recorded them.
@@ -61,6 +74,7 @@ export function HistoryTimeline({ steps }: { steps: HistoryStep[] }) {
         const changes = changesBetween(previous, step.record);
         previous = step.record;
         const { metadata } = step.event;
+        const ending = endingOf(step);
         return (
           <Timeline.Item
             key={step.event.position}
@@ -79,7 +93,9 @@ export function HistoryTimeline({ steps }: { steps: HistoryStep[] }) {
               <Text size="sm" c="dimmed">
                 {new Date(metadata.occurred_at).toLocaleString()} · position {step.event.position} · by{' '}
                 {who(metadata.actor)}
+                {metadata.person && metadata.person !== metadata.actor && ` · person ${metadata.person}`}
               </Text>
+              {ending && <Text size="sm">{ending}</Text>}
               {metadata.approved_by && (
                 <Text size="sm">
                   Proposed by {who(metadata.proposed_by ?? 'unknown')}, approved by{' '}

@@ -33,6 +33,8 @@ interface Proposal {
   path: string;
   payload: unknown;
   proposed_by: string;
+  /** The person behind the proposing credential (absent from an older suite). */
+  proposer_person?: string;
   status: string;
   created_at: string;
   expires_at: string;
@@ -41,10 +43,14 @@ interface Proposal {
   error: { code: string; message: string } | null;
 }
 
-/** The approver role of a module's policies is not in the proposal: the module's approver, or admin, may try. */
+/**
+ * The approver role of a module's policies is not in the proposal: the module's approver, or admin, may
+ * try, unless they are the proposer's person (whichever credential either used).
+ */
 const mayDecide = (principal: Principal, proposal: Proposal) =>
   proposal.status === 'pending' &&
   proposal.proposed_by !== principal.id &&
+  (proposal.proposer_person === undefined || proposal.proposer_person !== principal.person) &&
   (holds(principal, `${proposal.module}:approver`) || holds(principal, 'admin'));
 
 function ProposalRows({

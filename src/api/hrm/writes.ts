@@ -4,6 +4,7 @@ import { LEAVE_DECISIONS, type LeaveDecision } from '../../commands/hrm/leave';
 import { ATTENDANCE_STATUSES, LEAVE_TYPES, type AttendanceStatus, type LeaveType } from '../../events/hrm';
 import { attendanceProjection, leaveProjection } from '../../projections/hrm';
 import type { DocumentProjection } from '../../projections/projection';
+import { decidingPersonOf } from '../kit/deciding';
 import { ApiError } from '../kit/errors';
 import type { WriteRoute } from '../kit/module';
 import { parseInteger } from '../kit/validation';
@@ -98,10 +99,11 @@ export const decideLeaveRoute: WriteRoute<z.infer<typeof LeaveUpdate>> = {
   status: 200,
   resource: leave,
   projection: leaveProjection as unknown as DocumentProjection,
-  execute: ({ body, params }, context) =>
+  execute: ({ body, params, caller }, context) =>
     decideLeave(context, itemId(params), {
       status: body.status as LeaveDecision,
       ...(body.approver_id !== undefined && { approver_id: body.approver_id }),
+      decider: decidingPersonOf(caller),
     }),
 };
 

@@ -1,3 +1,4 @@
+import { linkedEmployee } from '../../iam/employee-link';
 import type { IncomingMessage } from 'node:http';
 import { callerOf, modulePrincipalCheck } from './auth';
 import { UNTHROTTLED } from './auth-throttle';
@@ -44,6 +45,12 @@ export function servedModule(module: ModuleDefinition, settings: ModuleSettings)
   return settings.reads === 'token' && !module.access ? { ...module, access: tokenAccess(settings) } : module;
 }
 
+/** The caller with the HR employee their person is linked to, which decisions they take name. */
+async function withEmployee(caller: Caller, services: RouteServices): Promise<Caller> {
+  if (!caller.principal) return caller;
+  return { ...caller, employee: await linkedEmployee(services.readStore, caller.principal) };
+}
+
 /** Names the caller of a data endpoint that needs `need`, or throws the error envelope's error. */
 export type Authorize = (req: IncomingMessage, need: AccessNeed) => Promise<Caller>;
 
@@ -69,10 +76,10 @@ export function callerCheck(
           ? ANONYMOUS
           : callerOf(await throttle.guard(req, () => check(req.headers.authorization, need.role)));
   const writes = settings.writeRateLimit ? createRateLimiter(settings.writeRateLimit) : undefined;
-  if (!writes) return identify;
   return async (req, need) => {
     const caller = await identify(req, need);
-    if (need.kind === 'write') enforceRateLimit(writes, caller.actor);
-    return caller;
+    if (need.kind !== 'write') return caller;
+    if (writes) enforceRateLimit(writes, caller.actor);
+    return withEmployee(caller, services);
   };
 }

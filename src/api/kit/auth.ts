@@ -60,6 +60,7 @@ export function modulePrincipalCheck(
 export const callerOf = (principal: Principal): Caller => ({
   actor: principal.id,
   ...(principal.name !== undefined && { actorName: principal.name }),
+  person: principal.person,
   principal,
 });
 

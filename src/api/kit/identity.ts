@@ -21,8 +21,13 @@ export interface IdentitySources {
   federated?: boolean;
 }
 
-export const ADMIN: Principal = { id: 'token:admin', kind: 'bootstrap', roles: ['admin'] };
-export const AUDITOR: Principal = { id: 'token:auditor', kind: 'bootstrap', roles: ['auditor'] };
+export const ADMIN: Principal = { id: 'token:admin', kind: 'bootstrap', roles: ['admin'], person: 'admin' };
+export const AUDITOR: Principal = {
+  id: 'token:auditor',
+  kind: 'bootstrap',
+  roles: ['auditor'],
+  person: 'auditor',
+};
 
 export const unauthorized = () =>
   new ApiError('unauthorized', 'A valid bearer token is required', undefined, {

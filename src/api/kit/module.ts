@@ -81,6 +81,8 @@ export interface Caller {
   actor: string;
   /** Recorded as `actor_name`: the key's name, the token's name or email. */
   actorName?: string;
+  /** The person behind the principal (recorded as `person` on events); four eyes compare persons. */
+  person?: string;
   /** The scope the caller's reads and writes are confined to (recorded as `organisation` on events). */
   scope?: string;
   /** The contract workspace member the principal acts as (recorded as `member` on events). */
@@ -88,7 +90,19 @@ export interface Caller {
   /** The principal behind a bearer credential, with its roles (a market session's user has none). */
   principal?: Principal;
   /** A write held back for approval, running on its approval: recorded on its events. */
-  approval?: { proposal_id: string; proposed_by: string; approved_by: string };
+  approval?: {
+    proposal_id: string;
+    proposed_by: string;
+    approved_by: string;
+    /** The approver's person, who took the decision (an employee's, for the domain's "approved by"). */
+    approver_person?: string;
+    /** The HR employee the approver's person is linked to; `null`: none. */
+    approver_employee?: number | null;
+  };
+  /** The HR employee the person is linked to (`hrm.employee-<id>`, or by company e-mail); `null`: none. */
+  employee?: number | null;
+  /** Checked for a proposal (a dry run): whoever decides is the approver, later, not this caller. */
+  proposing?: true;
 }
 
 /**

@@ -10,6 +10,7 @@ const PrincipalSchema = z
     roles: z.array(z.enum(ROLES as [string, ...string[]])),
     member: z.string().nullable().meta({ description: 'The contract workspace member a bound key acts as' }),
     workspace: z.string().nullable(),
+    person: z.string().meta({ description: 'The person behind the credential; four eyes compare persons' }),
   })
   .meta({ id: 'Principal' });
 
@@ -29,10 +30,18 @@ export const principalRoute: ModuleRoute = {
   async handle({ caller }) {
     const principal = caller.principal;
     if (!principal) throw new Error('a bearer route was called without a principal');
-    const { id, kind, name, roles, member, workspace } = principal;
+    const { id, kind, name, roles, member, workspace, person } = principal;
     return {
       status: 200,
-      body: { id, kind, name: name ?? null, roles, member: member ?? null, workspace: workspace ?? null },
+      body: {
+        id,
+        kind,
+        name: name ?? null,
+        roles,
+        member: member ?? null,
+        workspace: workspace ?? null,
+        person,
+      },
     };
   },
 };

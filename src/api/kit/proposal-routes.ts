@@ -3,31 +3,28 @@ import {
   PROPOSAL_ID,
   PROPOSALS_COLLECTION,
   decideProposal,
+  policyOf,
   presentProposal,
   proposalsProjection,
+  proposerGone,
   type ProposalRecord,
 } from '../../approvals';
+import type { CommandContext } from '../../commands/context';
 import { DomainError } from '../../commands/errors';
+import { linkedEmployee } from '../../iam/employee-link';
 import type { StoredEvent } from '../../events/envelope';
 import { holds } from '../../iam/holds';
 import type { Role } from '../../iam/principal';
-import { ApiError, toApiError } from './errors';
+import { ApiError } from './errors';
 import { requireRole } from './identity';
-import {
-  routeName,
-  type Caller,
-  type ModuleDefinition,
-  type ModuleRoute,
-  type RouteServices,
-  type ModuleSettings,
-} from './module';
-import { validRouteBody } from './module-routes';
+import type { Caller, ModuleDefinition, ModuleRoute, RouteServices } from './module';
 import { ErrorEnvelopeSchema } from './openapi';
 import { ProposalSchema } from './proposal-schema';
 import { integerParameter } from './validation';
-import { executeWrite, requestCommandContext, type WriteAnswer } from './writes';
+import { finishApproved } from './proposal-apply';
+import { requestCommandContext } from './writes';
 
-const STATUSES = ['pending', 'applied', 'rejected', 'failed', 'expired', 'approved'] as const;
+const STATUSES = ['pending', 'applied', 'rejected', 'failed', 'expired', 'approved', 'withdrawn'] as const;
 
 /** The writer or approver of the module may see its proposals, and whoever holds `admin`. */
 function requireProposalReader(module: ModuleDefinition, caller: Caller): void {
@@ -62,44 +59,49 @@ async function decided(services: RouteServices, record: ProposalRecord, events: 
   return { body: presentProposal(after as ProposalRecord, services.clock.now()), headers };
 }
 
-/**
- * Runs a held-back write as its proposer sent it, on the state of now: the audited write (or the
- * module's own route) with the proposal on its events' metadata, under an idempotency key of the
- * proposal, so that the write is applied once whatever happens to the proposal's own events. The
- * approval, the write and its outcome are single-stream appends in turn: a crash between them leaves
- * the proposal `approved`, a status of its own that no reader takes for applied or failed.
- */
-async function applyWrite(
-  module: ModuleDefinition,
-  record: ProposalRecord,
-  services: RouteServices,
-  settings: ModuleSettings,
-  approvedBy: string,
-  requestId: string,
-): Promise<WriteAnswer> {
-  const header = (name: string) =>
-    name.toLowerCase() === 'idempotency-key' ? `proposal-${record.id}` : undefined;
-  const approval = { proposal_id: record.id, proposed_by: record.proposed_by, approved_by: approvedBy };
-  const caller = { ...record.caller, approval };
-  const request = { params: record.params, body: record.payload, header, requestId, caller };
-  const write = module.writes.find((candidate) => routeName(candidate) === record.route);
-  if (write) return executeWrite(module, write, services, request);
-  const route = (module.routes ?? []).find(
-    (candidate) => candidate.method !== 'get' && routeName(candidate) === record.route,
-  );
-  if (!route) throw new ApiError('not_found', `${module.id} no longer has the route ${record.route}`);
-  const body = validRouteBody(route, record.payload);
-  const commands = requestCommandContext(services, request);
-  const answer = await route.handle({ ...request, query: undefined, body, commands, settings }, services);
-  if (answer === 'streamed') throw new Error(`${record.route} streamed its answer: it cannot be held back`);
-  return { status: answer.status, headers: answer.headers ?? {}, body: answer.body };
+/** The proposal as the read models show it once they show every event appended so far. */
+async function current(services: RouteServices, record: ProposalRecord): Promise<ProposalRecord> {
+  await services.runtime.waitFor(await services.eventStore.headPosition());
+  const stored = await services.readStore.get(PROPOSALS_COLLECTION, record.id);
+  return stored === null ? record : (JSON.parse(stored) as ProposalRecord);
 }
 
-/** A refusal of the write itself (a 4xx) fails the proposal; anything else is a fault of the suite. */
-const refusalOf = (error: unknown) => {
-  const apiError = toApiError(error);
-  return apiError.code === 'internal_error' ? undefined : { code: apiError.code, message: apiError.message };
-};
+/** The person a caller is: their principal's, else (a session's user) their actor. */
+const personOf = (caller: Caller): string => caller.person ?? caller.actor;
+
+/** 403 `self_approval` for any credential of the proposer's person. */
+function refuseProposer(caller: Caller, record: ProposalRecord): void {
+  if (caller.actor === record.proposed_by || personOf(caller) === record.proposer_person) {
+    throw new ApiError('self_approval', 'A proposal is approved by someone other than its proposer', {
+      person: record.proposer_person,
+    });
+  }
+}
+
+/**
+ * The rules of the moment of deciding: the proposer's key must still be valid (a pending proposal
+ * whose proposer's key was revoked or expired is withdrawn, and answered 409 `proposal_withdrawn`),
+ * and the caller must hold the role the policy requires now (the proposal's own when the policy was
+ * cleared since).
+ */
+async function requireStandingNow(
+  module: ModuleDefinition,
+  services: RouteServices,
+  context: CommandContext,
+  caller: Caller,
+  record: ProposalRecord,
+): Promise<void> {
+  const gone =
+    record.status === 'pending'
+      ? await proposerGone(services.readStore, record.caller.actor, services.clock.now())
+      : null;
+  if (gone) {
+    await decideProposal(context, { type: 'Withdraw', id: record.id, reason: gone });
+    throw new ApiError('proposal_withdrawn', `The proposal was withdrawn: ${gone}`, { reason: gone });
+  }
+  const policy = await policyOf(services.readStore, module.id, record.route);
+  requirePrincipalRole(caller, policy?.approver_role ?? record.approver_role);
+}
 
 /**
  * The proposal routes every module serves: list and read (its writers and approvers), approve (its
@@ -183,51 +185,44 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
     params,
     responses: {
       200: { description: 'Applied: the proposal with the resulting record', schema: ProposalSchema },
-      403: envelope('The proposer (`self_approval`), or a principal without the approver role'),
+      403: envelope(
+        "Any credential of the proposer's person (`self_approval`), or a principal without the role the policy requires now",
+      ),
       404: envelope('No such proposal'),
       409: envelope(
-        'Decided or expired already, or the write was refused on the state of now (`proposal_failed`)',
+        "Decided, expired or withdrawn already (`proposal_withdrawn`: the proposer's key ended), or the write was refused on the state of now (`proposal_failed`)",
       ),
     },
     async handle({ params: { id }, caller, requestId, header, settings }, services) {
       const record = await proposalOf(module, services, caller, id as string);
-      if (caller.actor === record.proposed_by) {
-        throw new ApiError('self_approval', 'A proposal is approved by someone other than its proposer');
-      }
-      requirePrincipalRole(caller, record.approver_role);
+      refuseProposer(caller, record);
       const context = requestCommandContext(services, { caller, requestId, header });
-      const now = services.clock.now();
-      await decideOrExpire(context, record.id, {
+      await requireStandingNow(module, services, context, caller, record);
+      const approverEmployee = caller.principal
+        ? await linkedEmployee(services.readStore, caller.principal)
+        : null;
+      const { outcome } = await decideOrExpire(context, record.id, {
         type: 'Approve',
         id: record.id,
         approvedBy: caller.actor,
-        at: now,
+        approverPerson: personOf(caller),
+        approverEmployee,
+        at: services.clock.now(),
       });
-      const approved = { ...record, status: 'approved' as const, decided_by: caller.actor };
-      let answer: WriteAnswer;
-      try {
-        answer = await applyWrite(module, approved, services, settings, caller.actor, requestId);
-      } catch (error) {
-        const refusal = refusalOf(error);
-        if (!refusal) throw error;
-        const { outcome } = await decideProposal(context, {
-          type: 'RecordFailed',
-          id: record.id,
-          error: refusal,
-        });
-        const failed = await decided(services, approved, outcome.events);
-        throw new ApiError('proposal_failed', `The write was refused: ${refusal.message}`, {
-          proposal: failed.body,
+      const approved = outcome.events.reduce<ProposalRecord | null>(
+        (doc, event) => proposalsProjection.evolve(doc, event),
+        record,
+      ) as ProposalRecord;
+      const finished = await finishApproved(module, approved, services, settings, context, requestId);
+      // Another process (the follower) recorded the outcome first: answer theirs.
+      const ended = finished.events.length > 0 ? finished.record : await current(services, finished.record);
+      const answer = await decided(services, ended, finished.events);
+      if (ended.error) {
+        throw new ApiError('proposal_failed', `The write was refused: ${ended.error.message}`, {
+          proposal: answer.body,
         });
       }
-      const position = Number(answer.headers['X-Event-Position'] ?? 0);
-      const { outcome } = await decideProposal(context, {
-        type: 'RecordApplied',
-        id: record.id,
-        result: answer.body,
-        position,
-      });
-      return { status: 200, ...(await decided(services, approved, outcome.events)) };
+      return { status: 200, ...answer };
     },
   };
 
@@ -244,14 +239,14 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
     body: z.strictObject({ reason: z.string().trim().min(1).max(1000) }).meta({ id: 'Rejection' }),
     responses: {
       200: { description: 'Rejected: the proposal', schema: ProposalSchema },
-      403: envelope('A principal without the approver role'),
+      403: envelope('A principal without the role the policy requires now'),
       404: envelope('No such proposal'),
-      409: envelope('Decided or expired already'),
+      409: envelope('Decided, expired or withdrawn already'),
     },
     async handle({ params: { id }, body, caller, requestId, header }, services) {
       const record = await proposalOf(module, services, caller, id as string);
-      requirePrincipalRole(caller, record.approver_role);
       const context = requestCommandContext(services, { caller, requestId, header });
+      await requireStandingNow(module, services, context, caller, record);
       const command = {
         type: 'Reject' as const,
         id: record.id,

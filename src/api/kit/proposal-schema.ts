@@ -11,11 +11,19 @@ export const ProposalSchema = z
     path: z.string(),
     payload: z.unknown().meta({ description: 'The body the write was sent with' }),
     proposed_by: z.string(),
-    status: z.enum(['pending', 'approved', 'applied', 'rejected', 'failed', 'expired']),
+    proposer_person: z.string().meta({ description: 'The person behind the proposing credential' }),
+    approver_person: z
+      .string()
+      .nullable()
+      .meta({ description: 'The person behind the approving credential' }),
+    status: z.enum(['pending', 'approved', 'applied', 'rejected', 'failed', 'expired', 'withdrawn']),
     created_at: z.string(),
     expires_at: z.string(),
     decided_by: z.string().nullable(),
-    reason: z.string().nullable(),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it was rejected, or withdrawn (`proposer_revoked`, `expired`)' }),
     result: z.unknown().meta({ description: 'The record the write answered once applied' }),
     error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })

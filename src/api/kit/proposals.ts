@@ -8,6 +8,7 @@ import {
 } from '../../approvals';
 import { isoTimestamp } from '../../clock';
 import type { StoredEvent } from '../../events/envelope';
+import type { IdempotencyRecord } from '../../events/event-store';
 import type { ReadStore } from '../../projections/read-store';
 import { dryRun, type DryRun } from './dry-run';
 import { ApiError } from './errors';
@@ -53,6 +54,19 @@ function proposed(events: readonly StoredEvent[], replayed: boolean, now: Date):
   };
 }
 
+/** The first proposal of an `Idempotency-Key` again; 422 when the key came with another request. */
+async function replayed(
+  services: ProposalServices,
+  previous: IdempotencyRecord,
+  fingerprint: string,
+  now: Date,
+): Promise<WriteAnswer> {
+  if (previous.fingerprint !== fingerprint) {
+    throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request');
+  }
+  return proposed(await services.eventStore.readStream(previous.stream), true, now);
+}
+
 /**
  * Holds back a write whose route is under an approval policy: the write is checked exactly as it
  * would run (`check` runs it under a dry run: 400, 403, 404, 409, 422 as ever), then recorded as a
@@ -64,7 +78,7 @@ export async function holdBackIfRequired(
   services: ProposalServices,
   write: HeldWrite,
   ttlSeconds: number,
-  check: (dryRun: DryRun, header: HeldWrite['header']) => Promise<unknown>,
+  check: (dryRun: DryRun, header: HeldWrite['header'], caller: Caller) => Promise<unknown>,
 ): Promise<WriteAnswer | undefined> {
   const policy = await policyOf(services.readStore, write.module.id, write.route);
   if (!policy) return undefined;
@@ -73,23 +87,15 @@ export async function holdBackIfRequired(
   const claim = idempotencyClaim(write.module, `proposal ${write.route}`, write);
   if (claim) {
     const previous = await services.eventStore.findIdempotency(claim.key);
-    if (previous) {
-      if (previous.fingerprint !== claim.fingerprint) {
-        throw new ApiError(
-          'idempotency_key_reused',
-          'This Idempotency-Key was used with a different request',
-        );
-      }
-      return proposed(await services.eventStore.readStream(previous.stream), true, now);
-    }
+    if (previous) return replayed(services, previous, claim.fingerprint, now);
   }
   const checking = dryRun(services);
   try {
-    await check(checking, withoutIdempotencyKey(write.header));
+    await check(checking, withoutIdempotencyKey(write.header), { ...write.caller, proposing: true });
   } finally {
     checking.end();
   }
-  const { actor, actorName, scope, member } = write.caller;
+  const { actor, actorName, scope, member, person } = write.caller;
   const { outcome } = await propose(requestCommandContext(services, write, claim), {
     id: newProposalId(now),
     module: write.module.id,
@@ -102,13 +108,13 @@ export async function holdBackIfRequired(
       ...(actorName !== undefined && { actorName }),
       ...(scope !== undefined && { scope }),
       ...(member !== undefined && { member }),
+      ...(person !== undefined && { person }),
     },
     approver_role: policy.approver_role,
     expires_at: isoTimestamp(new Date(now.getTime() + ttlSeconds * 1000)),
   });
-  if (outcome.duplicateOf) {
-    return proposed(await services.eventStore.readStream(outcome.duplicateOf.stream), true, now);
-  }
+  // A concurrent request with the same key proposed first: its body must be this one, as on a write.
+  if (outcome.duplicateOf && claim) return replayed(services, outcome.duplicateOf, claim.fingerprint, now);
   const last = outcome.events[outcome.events.length - 1] as StoredEvent;
   if (services.readYourWrites !== false) await services.runtime.waitFor(last.position);
   return proposed(outcome.events, false, now);

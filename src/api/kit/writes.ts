@@ -107,6 +107,7 @@ export function requestCommandContext(
   const metadata = {
     actor: caller.actor,
     ...(caller.actorName !== undefined && { actor_name: caller.actorName }),
+    ...(caller.person !== undefined && { person: caller.person }),
     ...(caller.scope !== undefined && { organisation: caller.scope }),
     ...(caller.member !== undefined && { member: caller.member }),
     request_id: request.requestId,
@@ -114,7 +115,14 @@ export function requestCommandContext(
     causation_id: null,
     occurred_at: isoTimestamp(services.clock.now()),
     ...(idempotency && { idempotency_key: idempotency.key }),
-    ...caller.approval,
+    ...(caller.approval && {
+      proposal_id: caller.approval.proposal_id,
+      proposed_by: caller.approval.proposed_by,
+      approved_by: caller.approval.approved_by,
+      ...(caller.approval.approver_person !== undefined && {
+        approver_person: caller.approval.approver_person,
+      }),
+    }),
   };
   return {
     eventStore: services.eventStore,
@@ -224,8 +232,13 @@ export function createWriteRouter(
         services,
         { ...write, module, route: routeName(matched.route), path },
         proposalTtl(settings),
-        (checking, header) =>
-          executeWrite(module, matched.route, { ...services, ...checking }, { ...write, header }),
+        (checking, header, proposer) =>
+          executeWrite(
+            module,
+            matched.route,
+            { ...services, ...checking },
+            { ...write, header, caller: proposer },
+          ),
       );
       return held ?? executeWrite(module, matched.route, services, write);
     })()

@@ -17,7 +17,17 @@ export type PolicyCommand =
 /** The approver role of each route of the module under a policy. */
 type PolicyState = ReadonlyMap<string, Role>;
 
+/** The role that may never approve: auditing is a separate duty from taking business decisions. */
+export const NEVER_APPROVES: Role = 'auditor';
+
 function putUnderPolicy({ policy, proposable }: RequireApproval, state: PolicyState): PolicyEvent[] {
+  if (policy.approver_role === NEVER_APPROVES) {
+    throw new DomainError(
+      'validation_error',
+      'approver_role: auditor cannot approve: auditing is a separate duty, and an auditor takes no business decision',
+      { field: 'approver_role' },
+    );
+  }
   if (!proposable.includes(policy.route)) {
     const writes =
       proposable.length === 0

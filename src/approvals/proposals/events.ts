@@ -6,6 +6,10 @@ import { ROLES } from '../../iam/principal';
 export const PROPOSAL_ID = /^prp_[0-9a-z]{9}[0-9a-f]{10}$/;
 
 const id = z.string().regex(PROPOSAL_ID);
+
+/** Why a proposal was withdrawn: its proposer's key was revoked, or expired. */
+export const WITHDRAWAL_REASONS = ['proposer_revoked', 'expired'] as const;
+export type WithdrawalReason = (typeof WITHDRAWAL_REASONS)[number];
 const actor = z.string().min(1).max(300);
 
 /** Who a held-back write acts for once it is applied: the proposer, as the access check named them. */
@@ -14,6 +18,8 @@ const ProposedCaller = z.object({
   actorName: z.string().max(300).optional(),
   scope: z.string().max(300).optional(),
   member: z.string().max(300).optional(),
+  /** The proposer's person; proposals made before persons were recorded have none (the actor stands for it). */
+  person: z.string().max(300).optional(),
 });
 
 export const proposalEvents = [
@@ -35,11 +41,23 @@ export const proposalEvents = [
     }),
   ),
   /** An approver took the decision; the write follows (`ChangeApplied`, or `ChangeFailed`). */
-  defineEvent('ChangeApproved', z.object({ id, approved_by: actor })),
+  defineEvent(
+    'ChangeApproved',
+    z.object({
+      id,
+      approved_by: actor,
+      /** Absent on approvals recorded before persons were. */
+      approver_person: z.string().max(300).optional(),
+      /** The HR employee the approver is; `null`: none (absent before persons were recorded). */
+      approver_employee: z.number().int().positive().nullable().optional(),
+    }),
+  ),
   defineEvent('ChangeApplied', z.object({ id, result: z.unknown(), position: z.number().int() })),
   defineEvent('ChangeFailed', z.object({ id, error: z.object({ code: z.string(), message: z.string() }) })),
   defineEvent('ChangeRejected', z.object({ id, rejected_by: actor, reason: z.string().max(1000) })),
   defineEvent('ChangeExpired', z.object({ id })),
+  /** The proposer's credential ended before a decision: nobody stands behind the proposal any more. */
+  defineEvent('ChangeWithdrawn', z.object({ id, reason: z.enum(WITHDRAWAL_REASONS) })),
 ] as const;
 
 export type ProposalEvent = EventsOf<typeof proposalEvents>;

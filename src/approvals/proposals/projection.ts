@@ -9,6 +9,12 @@ export const PROPOSALS_COLLECTION = 'approvals.proposals';
 
 /** A proposal as kept: what it answers (`Proposal`), and what applying it needs. */
 export type ProposalRecord = Proposal & {
+  /** When it was approved: a proposal left `approved` a while is finished by the follower. */
+  approved_at: string | null;
+  /** The HR employee the approver is, who decided in the domain's terms; `null`: none. */
+  approver_employee: number | null;
+  /** `<module> <resource>/<id>`: the record a change of one names in its path, whose history shows it. */
+  target: string | null;
   params: Record<string, string>;
   caller: ProposedCaller;
   approver_role: Role;
@@ -24,6 +30,10 @@ export type Proposal = {
   path: string;
   payload: unknown;
   proposed_by: string;
+  /** The proposer's person (their actor for proposals made before persons were recorded). */
+  proposer_person: string;
+  /** The approver's person, once approved. */
+  approver_person: string | null;
   status: ProposalStatus;
   created_at: string;
   expires_at: string;
@@ -39,7 +49,7 @@ export const proposalsCollection: CollectionDefinition = {
   name: PROPOSALS_COLLECTION,
   idKind: 'string',
   searchFields: [],
-  filterFields: ['module', 'status', 'scope', 'expires_at'],
+  filterFields: ['module', 'status', 'scope', 'expires_at', 'target'],
 };
 
 type Event = StoredEvent & ProposalEvent;
@@ -53,6 +63,7 @@ export const proposalsProjection: DocumentProjection<ProposalRecord> = {
     'ChangeFailed',
     'ChangeRejected',
     'ChangeExpired',
+    'ChangeWithdrawn',
   ],
   documentId: (event) => (event as Event).data.id,
   evolve(doc, stored) {
@@ -63,6 +74,11 @@ export const proposalsProjection: DocumentProjection<ProposalRecord> = {
         ...data,
         caller,
         proposed_by: caller.actor,
+        proposer_person: caller.person ?? caller.actor,
+        approver_person: null,
+        approved_at: null,
+        approver_employee: null,
+        target: proposalTarget(data.module, data.path),
         status: 'pending',
         created_at: event.metadata.occurred_at,
         decided_by: null,
@@ -75,7 +91,14 @@ export const proposalsProjection: DocumentProjection<ProposalRecord> = {
     if (!doc) return null;
     switch (event.type) {
       case 'ChangeApproved':
-        return { ...doc, status: 'approved', decided_by: event.data.approved_by };
+        return {
+          ...doc,
+          status: 'approved',
+          decided_by: event.data.approved_by,
+          approver_person: event.data.approver_person ?? event.data.approved_by,
+          approved_at: event.metadata.occurred_at,
+          approver_employee: event.data.approver_employee ?? null,
+        };
       case 'ChangeApplied':
         return { ...doc, status: 'applied', result: event.data.result };
       case 'ChangeFailed':
@@ -84,9 +107,17 @@ export const proposalsProjection: DocumentProjection<ProposalRecord> = {
         return { ...doc, status: 'rejected', decided_by: event.data.rejected_by, reason: event.data.reason };
       case 'ChangeExpired':
         return { ...doc, status: 'expired' };
+      case 'ChangeWithdrawn':
+        return { ...doc, status: 'withdrawn', reason: event.data.reason };
     }
   },
 };
+
+/** The record a proposal's path names (`/api/v1/leave/405` → `hrm leave/405`); none for a creation. */
+export function proposalTarget(module: string, path: string): string | null {
+  const [resource, id] = path.replace(/^\/api\/v1\//, '').split('/');
+  return resource && id ? `${module} ${resource}/${id}` : null;
+}
 
 /** What a proposal answers, as of `now`: one still pending past its expiry is expired already. */
 export function presentProposal(record: ProposalRecord, now: Date): Proposal {
@@ -98,6 +129,8 @@ export function presentProposal(record: ProposalRecord, now: Date): Proposal {
     path: record.path,
     payload: record.payload,
     proposed_by: record.proposed_by,
+    proposer_person: record.proposer_person,
+    approver_person: record.approver_person,
     status: expired ? 'expired' : record.status,
     created_at: record.created_at,
     expires_at: record.expires_at,

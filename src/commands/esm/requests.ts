@@ -1,3 +1,4 @@
+import { decidingEmployee, type DecidingPerson } from '../deciding';
 import { isoTimestamp } from '../../clock';
 import type { EsmEvent, EsmEventOf, RequestPriority, RequestStatus } from '../../events/esm';
 import type { Decider } from '../decider';
@@ -48,6 +49,8 @@ export interface UpdateRequest {
   at: string;
   status?: RequestStatus;
   approver_id?: number;
+  /** Who takes an approval or rejection (`decidingEmployee`); unset: whoever the body names. */
+  decider?: DecidingPerson;
   assignee_id?: number;
   feedback_rating?: number;
 }
@@ -119,11 +122,16 @@ function statusCommand(update: UpdateRequest, from: RequestStatus): RequestComma
   }
   const at = update.at;
   if (action === 'approve' || action === 'reject') {
-    if (update.approver_id === undefined) {
+    // A request has no designated approver: the decider names themselves, or is named.
+    const approverId =
+      update.decider === undefined
+        ? update.approver_id
+        : decidingEmployee('approver_id', update.approver_id, null, update.decider);
+    if (approverId === undefined) {
       throw invalidField('approver_id', `is required to ${action} a request`);
     }
     const type = action === 'approve' ? 'ApproveRequest' : 'RejectRequest';
-    return { type, approver_id: update.approver_id, at };
+    return { type, approver_id: approverId, at };
   }
   const types = {
     reply: 'ReplyToRequest',

@@ -1,3 +1,4 @@
+import { decidingEmployee, type DecidingPerson } from '../deciding';
 import { isoTimestamp } from '../../clock';
 import { hrmCategories, hrmStream, type EmployeeStatus, type LeaveType } from '../../events/hrm';
 import type { NewEvent } from '../../events/envelope';
@@ -237,6 +238,8 @@ export async function submitLeave(context: CommandContext, input: LeaveInput) {
 export interface LeaveDecisionInput {
   status: LeaveDecision;
   approver_id?: number;
+  /** Who takes the decision (`decidingEmployee`); unset: whoever the body names. */
+  decider?: DecidingPerson;
 }
 
 /**
@@ -252,10 +255,16 @@ export async function decideLeave(context: CommandContext, leaveId: number, inpu
   const { context: timed, at } = once(context);
   const stream = hrmStream('leave', leaveId);
   const application = await created<'LeaveApplicationSubmitted'>(context, stream);
-  const approverId = input.approver_id ?? application?.leave_approver_id ?? null;
+  const { decider, ...decision } = input;
+  if (decider !== undefined && application && decision.status !== 'Cancelled') {
+    const designated = application.leave_approver_id;
+    const approverId = decidingEmployee('approver_id', decision.approver_id, designated, decider);
+    if (approverId !== undefined) decision.approver_id = approverId;
+  }
+  const approverId = decision.approver_id ?? application?.leave_approver_id ?? null;
   const approver = approverId === null ? null : await employeeFacts(context, approverId);
   return runTogether(timed, async (decide) => {
-    const record = await decide(stream, leaveDecider, { type: 'DecideLeave', at, ...input, approver });
+    const record = await decide(stream, leaveDecider, { type: 'DecideLeave', at, ...decision, approver });
     const released = record.events.some(
       (event) => event.type === 'LeaveApplicationRejected' || event.type === 'LeaveApplicationCancelled',
     );

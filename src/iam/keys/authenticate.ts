@@ -12,6 +12,7 @@ function principalOf(key: KeyRecord): Principal {
     kind: 'key',
     name: key.name,
     roles: key.roles,
+    person: key.person,
     ...(key.member !== null && { member: key.member }),
     ...(key.workspace !== null && { workspace: key.workspace }),
   };

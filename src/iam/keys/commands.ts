@@ -4,7 +4,7 @@ import { moduleCommands } from '../../commands/module-commands';
 import { eventCatalog } from '../../events/catalog';
 import { clmStreams, type ClmEventOf } from '../../events/clm';
 import { keyDecider } from './decider';
-import { iamStreams, keyEvents, type KeyEventOf } from './events';
+import { iamStreams, keyEvents, keyPerson, type KeyEventOf } from './events';
 import { newKeyId, newToken, tokenHasher } from './tokens';
 
 const { run } = moduleCommands(eventCatalog(keyEvents));
@@ -14,7 +14,10 @@ export type KeyRequest = Omit<KeyEventOf<'KeyIssued'>['data'], 'id' | 'token_hma
   expiresIn: number | null;
 };
 
-export type IssuedKey = Omit<KeyEventOf<'KeyIssued'>['data'], 'token_hmac'> & { token: string };
+export type IssuedKey = Omit<KeyEventOf<'KeyIssued'>['data'], 'token_hmac'> & {
+  person: string;
+  token: string;
+};
 
 /** Issues a key under a new id; the answer holds its token, which nothing keeps. */
 export async function issueKey(
@@ -31,7 +34,7 @@ export async function issueKey(
     key.member === null
       ? undefined
       : await creationData<ClmEventOf<'MemberAdded'>['data']>(context, clmStreams.member(key.member));
-  const issued = { id, ...key, expires_at };
+  const issued = { id, ...key, person: keyPerson({ id, ...key }), expires_at };
   await run(context, iamStreams.key(id), keyDecider, {
     type: 'IssueKey',
     key: { ...issued, token_hmac: tokenHasher(serverSecret)(token) },

@@ -3,7 +3,7 @@ import type { DocumentProjection } from '../../projections/projection';
 import type { CollectionDefinition } from '../../projections/read-store';
 import type { Role } from '../principal';
 import type { KeyStatus } from './decider';
-import type { KeyEvent } from './events';
+import { keyPerson, type KeyEvent } from './events';
 
 export const KEYS_COLLECTION = 'iam.keys';
 
@@ -13,6 +13,8 @@ export type KeyRecord = {
   roles: Role[];
   member: string | null;
   workspace: string | null;
+  /** The person the key stands for (`keyPerson`). */
+  person: string;
   created_at: string;
   /** The actor who issued it (`os:<user>` for `suite keys create`). */
   created_by: string;
@@ -42,6 +44,7 @@ export const keysProjection: DocumentProjection<KeyRecord> = {
     if (event.type === 'KeyIssued') {
       return {
         ...event.data,
+        person: keyPerson(event.data),
         created_at: occurred_at,
         created_by: actor,
         status: 'active',
