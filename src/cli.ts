@@ -38,6 +38,7 @@ import {
 import { MODULE_IDS } from './api/kit/module';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
+import { openExport, PRIVATE_UMASK } from './private-files';
 import { seededBytes } from './seed/random';
 import { config, dataDirOption, eventsAfter, quietSuite, wholeNumber } from './cli/common';
 import { addMarketCommands } from './cli/market';
@@ -46,6 +47,9 @@ import { addPolicyCommands } from './cli/policy';
 import { addErasureCommand } from './cli/privacy';
 import { addProjectionCommands } from './cli/projections';
 import type { Logger } from 'pino';
+
+// Before any file is written: the stores, keys and exports are the owner's alone (0700 / 0600).
+process.umask(PRIVATE_UMASK);
 
 function progressBar(label: string, unit = 'events'): SingleBar {
   return new SingleBar(
@@ -370,7 +374,7 @@ withLogFilters(audit.command('export'))
   .requiredOption('--out <file>', 'file to write')
   .action(async (options: LogOptions & { format: LogFormat; out: string }) => {
     const suite = await quietSuite(config(options));
-    const out = createWriteStream(options.out);
+    const out = createWriteStream(options.out, { fd: openExport(options.out) });
     const first = header(options.format);
     if (first) out.write(`${first}\n`);
     const bar = progressBar('Exporting', 'positions');

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeExport } from '../private-files';
 import type { Command } from 'commander';
 import type { Config } from '../config';
 import { bundleProblem, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
@@ -76,7 +77,7 @@ export function addProofCommands(audit: Command): void {
       const suite = await quietSuite(settings);
       try {
         const bundle = await evidenceBundle(store, suite.storedEvents, options.position, options.treeSize);
-        writeFileSync(options.out, `${JSON.stringify(bundle, null, 2)}\n`);
+        writeExport(options.out, `${JSON.stringify(bundle, null, 2)}\n`);
         console.log(
           `Evidence of position ${options.position} in the tree of ${bundle.tree_size} written to ${options.out}`,
         );

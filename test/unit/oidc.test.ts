@@ -32,6 +32,7 @@ const settings = (overrides: Partial<OidcConfig> = {}): OidcConfig => ({
   audience: AUDIENCE,
   jwks: { file: jwksFile },
   rolesClaim: 'roles',
+  adminRole: false,
   ...overrides,
 });
 

@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   append_too_large: 413,
   unsupported_media_type: 415,
+  misdirected_request: 421,
   validation_error: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
