@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   nesting_too_deep: 400,
   missing_header: 400,
   unauthorized: 401,
+  invalid_token: 401,
   forbidden: 403,
   self_approval: 403,
   not_found: 404,
