@@ -7,6 +7,7 @@ import { resolveLogSigner } from '../log-proofs/signing-key';
 import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
 import type { Suite } from '../main';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+import { escapeControls, escaped } from './terminal';
 
 /** The tree the suite keeps in the data directory, read only; undefined (and a message) if there is none. */
 function keptTree(settings: Config): TreeStore | undefined {
@@ -83,7 +84,7 @@ export function addProofCommands(audit: Command): void {
         );
       } catch (error) {
         if (!(error instanceof EvidenceError)) throw error;
-        console.error(error.message);
+        console.error(escapeControls(error.message));
         process.exitCode = 1;
       } finally {
         store.close();
@@ -105,7 +106,7 @@ export function addProofCommands(audit: Command): void {
       }
       if (problem === undefined) console.log('valid');
       else {
-        console.log(`invalid: ${problem}`);
+        console.log(escaped`invalid: ${problem}`);
         process.exitCode = 1;
       }
     });

@@ -158,7 +158,7 @@ describe('an identity provider’s tokens as bearer credentials', () => {
     ['expired more than a minute ago', { exp: epochSeconds() - 120 }],
     ['not valid for more than a minute yet', { nbf: epochSeconds() + 120 }],
     ['issued more than a minute in the future', { iat: epochSeconds() + 120 }],
-    ['with an issued-at that is no time', { iat: 'yesterday' }],
+    ['with an issued-at that is no time', { iat: 'yesterday' as unknown as number }],
     ['without an expiry', { exp: undefined }],
     ['without a subject', { sub: undefined }],
     ['with an empty subject', { sub: '' }],
