@@ -38,6 +38,8 @@ import {
 import { MODULE_IDS } from './api/kit/module';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
+import { openExport, PRIVATE_UMASK } from './private-files';
+import { escapeControls, escaped, jsonText } from './cli/terminal';
 import { seededBytes } from './seed/random';
 import { config, dataDirOption, eventsAfter, quietSuite, wholeNumber } from './cli/common';
 import { addMarketCommands } from './cli/market';
@@ -46,6 +48,9 @@ import { addPolicyCommands } from './cli/policy';
 import { addErasureCommand } from './cli/privacy';
 import { addProjectionCommands } from './cli/projections';
 import type { Logger } from 'pino';
+
+// Before any file is written: the stores, keys and exports are the owner's alone (0700 / 0600).
+process.umask(PRIVATE_UMASK);
 
 function progressBar(label: string, unit = 'events'): SingleBar {
   return new SingleBar(
@@ -325,22 +330,21 @@ audit
           extended,
           problem: against.problem ?? null,
         };
-        console.log(JSON.stringify({ ...report, ...(extension && { against: extension }) }, null, 2));
+        console.log(jsonText({ ...report, ...(extension && { against: extension }) }, 2));
       } else {
         console.log(
           `${report.events_checked} events in ${report.streams} streams: ${report.ok ? 'intact' : `${report.problems.length} problem(s)`}`,
         );
         console.log(`digest at position ${report.digest.position}: sha256 ${report.digest.sha256}`);
         for (const problem of report.problems) {
-          console.log(
-            `${problem.stream} revision ${problem.revision}${problem.position ? ` (position ${problem.position})` : ''}: ${problem.problem}`,
-          );
+          const at = problem.position ? ` (position ${problem.position})` : '';
+          console.log(escaped`${problem.stream} revision ${problem.revision}${at}: ${problem.problem}`);
         }
         if (against) {
           console.log(
             extended
-              ? `${against.checkpoint}: the log extends this checkpoint`
-              : `${against.checkpoint}: NOT extended: ${against.problem}`,
+              ? escaped`${against.checkpoint}: the log extends this checkpoint`
+              : escaped`${against.checkpoint}: NOT extended: ${against.problem}`,
           );
         }
       }
@@ -370,7 +374,7 @@ withLogFilters(audit.command('export'))
   .requiredOption('--out <file>', 'file to write')
   .action(async (options: LogOptions & { format: LogFormat; out: string }) => {
     const suite = await quietSuite(config(options));
-    const out = createWriteStream(options.out);
+    const out = createWriteStream(options.out, { fd: openExport(options.out) });
     const first = header(options.format);
     if (first) out.write(`${first}\n`);
     const bar = progressBar('Exporting', 'positions');
@@ -415,7 +419,7 @@ audit
         console.log(`identical: ${collections.length} collections match a rebuild from the log`);
       for (const difference of differences) {
         const fields = difference.fields ? ` (${difference.fields.join(', ')})` : '';
-        console.log(`${difference.collection} ${difference.id}: ${difference.kind}${fields}`);
+        console.log(escaped`${difference.collection} ${difference.id}: ${difference.kind}${fields}`);
       }
       process.exitCode = differences.length === 0 ? 0 : 1;
     } finally {
@@ -472,11 +476,11 @@ program
       checks.push(checkGeneration(event.data as RecordedGeneration, event.position));
     }
     await suite.close();
-    if (options.json) console.log(JSON.stringify(checks, null, 2));
+    if (options.json) console.log(jsonText(checks, 2));
     else {
       for (const check of checks) {
         console.log(
-          `${check.result.padEnd(12)} ${check.scenario} at position ${check.position}: ${check.recorded_sha256}`,
+          escaped`${check.result.padEnd(12)} ${check.scenario} at position ${check.position}: ${check.recorded_sha256}`,
         );
       }
       console.log(`${checks.length} generation(s) checked`);
@@ -491,6 +495,8 @@ addPolicyCommands(program);
 addErasureCommand(program);
 
 program.parseAsync().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  // A configuration error's lines are the suite's own; any other message may quote a stored value.
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error instanceof Error ? escapeControls(error.message) : error);
   process.exit(1);
 });

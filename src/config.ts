@@ -86,6 +86,26 @@ function consoleOrigins(values: z.infer<typeof ConfigSchema>): string[] {
   return hosts.map((name) => `http://${name}:${port}`);
 }
 
+/** A host as a client names it in `Host`: a name, an IPv4 address or a bracketed IPv6 one, maybe with a port. */
+const HOST_ENTRY =
+  /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/i;
+
+/** This machine's names, which a page on another site can never make a browser send as `Host`. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The hosts the suite answers for (`Host`): the configured ones, or this machine's names, the suite's
+ * host and the hosts the console is opened at.
+ */
+function allowedHosts(values: z.infer<typeof ConfigSchema>, origins: readonly string[]): string[] {
+  if (values.SUITE_ALLOWED_HOSTS !== undefined) {
+    return values.SUITE_ALLOWED_HOSTS.split(',').map((host) => host.toLowerCase());
+  }
+  const host = values.SUITE_HOST.includes(':') ? `[${values.SUITE_HOST}]` : values.SUITE_HOST;
+  const consoleHosts = origins.map((origin) => new URL(origin).hostname);
+  return [...new Set([...LOOPBACK_HOSTS, host, ...consoleHosts].map((name) => name.toLowerCase()))];
+}
+
 /** The identity provider's variables that only make sense together. */
 const OIDC_VARIABLES = ['SUITE_OIDC_ISSUER', 'SUITE_OIDC_AUDIENCE', 'SUITE_OIDC_JWKS'] as const;
 
@@ -99,6 +119,10 @@ const ConfigSchema = z.object({
   SUITE_CONSOLE_ORIGINS: setting().refine(
     (origins) => origins === undefined || origins.split(',').every(isOrigin),
     'must be origins such as https://console.example.com, separated by commas',
+  ),
+  SUITE_ALLOWED_HOSTS: setting().refine(
+    (hosts) => hosts === undefined || hosts.split(',').every((host) => HOST_ENTRY.test(host)),
+    'must be host names such as suite.example.com or [::1], each maybe with a port, separated by commas',
   ),
   SUITE_SESSION_SECRET: z
     .string()
@@ -188,6 +212,10 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^\s*(none|otlp|console)\s*(,\s*(none|otlp|console)\s*)*$/, 'must be none, otlp or console')
     .optional(),
+  SUITE_OIDC_ADMIN_ROLE: z
+    .enum(['true', 'false'])
+    .transform((granted) => granted === 'true')
+    .default(false),
   SUITE_OIDC_ROLES_CLAIM: z
     .string()
     .regex(/^[^\s.]+(\.[^\s.]+)*$/, 'must be a claim name, or a dotted path to a nested claim')
@@ -226,6 +254,7 @@ function identityProvider(values: z.infer<typeof ConfigSchema>): OidcConfig | un
     jwks,
     rolesClaim: values.SUITE_OIDC_ROLES_CLAIM,
     ...(personClaim !== undefined && { personClaim }),
+    adminRole: values.SUITE_OIDC_ADMIN_ROLE,
   };
 }
 
@@ -240,6 +269,8 @@ export interface OidcConfig {
   rolesClaim: string;
   /** The claim naming the person behind a token (`email`); unset: the `sub`. */
   personClaim?: string;
+  /** `SUITE_OIDC_ADMIN_ROLE`: the provider may grant `admin`; otherwise that role of its tokens is ignored. */
+  adminRole: boolean;
 }
 
 export interface Config {
@@ -260,6 +291,11 @@ export interface Config {
   consolePort: number;
   /** The origins the module ports and the audit API answer cross-origin requests of (the console's). */
   consoleOrigins: string[];
+  /**
+   * The hosts every port answers for (`Host`), lower case: a name alone is allowed with any of the
+   * suite's ports or none, a name with a port only so. Any other host is refused (421).
+   */
+  allowedHosts: string[];
   /** `none`: no demo data; any other value seeds the demo generator. */
   seed: string;
   logLevel: string;
@@ -338,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditPort: values.SUITE_AUDIT_PORT,
     consolePort: values.SUITE_CONSOLE_PORT,
     consoleOrigins: consoleOrigins(values),
+    allowedHosts: allowedHosts(values, consoleOrigins(values)),
     seed: values.SUITE_SEED,
     logLevel: values.SUITE_LOG_LEVEL,
     ports,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { openEventStore, openJobQueue, openKeyStore, openReadStore } from './adapters';
@@ -8,9 +7,12 @@ import { erasureFollower, type ErasureFollower } from './privacy/erase';
 import { privacyCapability } from './privacy/erasures';
 import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
 import { createAuditApp } from './api/audit';
+import { ensurePrivateDir, warnIfExposed } from './private-files';
 import { createModuleApp } from './api/kit/app';
 import { consoleBuilt, createConsoleApp } from './api/console';
 import { allowingOrigins } from './api/kit/cors';
+import { guardedPort, portSecurity } from './api/kit/port-guard';
+import type { PageKind } from './api/kit/security-headers';
 import { loggingObserver, served } from './api/kit/observation';
 import { createAuthThrottle } from './api/kit/auth-throttle';
 import { createIdentity, type Identity } from './api/kit/identity';
@@ -114,7 +116,8 @@ export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector
 
 /** Opens the stores the configuration names (SQLite files in the data directory by default) and the projection runtime. */
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
-  mkdirSync(config.dataDir, { recursive: true });
+  warnIfExposed(config.dataDir, options.logger);
+  ensurePrivateDir(config.dataDir);
   const modules = options.modules ?? MODULES;
   const catalog = suiteCatalog([...modules, ...CAPABILITIES]);
   const random = options.randomBytes ?? randomBytes;
@@ -234,6 +237,20 @@ export function listen(handler: RequestListener, port: number, host: string): Pr
 }
 
 /**
+ * Serves one of the suite's ports (a module's, the audit API's, the console's) on the configured
+ * host, behind its guard: hosts the suite does not answer for are refused, and every answer carries
+ * the security headers of what the port serves.
+ */
+export function servePort(
+  handler: RequestListener,
+  port: number,
+  config: Config,
+  kind: PageKind = 'api',
+): Promise<Server> {
+  return listen(guardedPort(handler, portSecurity(config, kind)), port, config.host);
+}
+
+/**
  * Who the process's bearer credentials name: the bootstrap tokens, the API keys of the read model
  * (`suite keys create`), and the identity provider's tokens when one is configured.
  */
@@ -343,36 +360,42 @@ export async function startSuite(config: Config, options: StartOptions): Promise
     projections: suite.runtime,
     jobs: suite.jobs,
   });
-  const metricsPort = { port: config.metricsPort, host: config.host, role: 'suite' };
+  const metricsPort = {
+    port: config.metricsPort,
+    host: config.host,
+    role: 'suite',
+    security: portSecurity(config, 'api'),
+  };
   const servers: Server[] = [await serveMetrics(suite.metrics, suite.readiness, metricsPort)];
   for (const module of suite.modules) {
     const port = config.ports[module.id];
     const app = allowingOrigins(config.consoleOrigins, createModuleApp(module, suite, settings));
-    servers.push(await listen(app, port, config.host));
+    servers.push(await servePort(app, port, config));
     logger.info(
       { module: module.id, url: `http://${config.host}:${port}/api/` },
       `${module.title} listening`,
     );
   }
-  const audit = await listen(
+  const audit = await servePort(
     allowingOrigins(
       config.consoleOrigins,
       createAuditApp({ ...suite, logTree: tree }, config.auditToken, settings.authThrottle, identity),
     ),
     config.auditPort,
-    config.host,
+    config,
   );
   logger.info({ url: `http://${config.host}:${config.auditPort}/api/` }, 'Audit API listening');
   if (consoleBuilt()) {
     const targets = { modules: suite.modules, ports: config.ports, auditPort: config.auditPort };
     servers.push(
-      await listen(
+      await servePort(
         served(createConsoleApp(targets, logger), {
           readiness: suite.readiness,
           observer: loggingObserver(logger),
         }),
         config.consolePort,
-        config.host,
+        config,
+        'console',
       ),
     );
     logger.info({ url: `http://${config.host}:${config.consolePort}/` }, 'Console listening');

@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, type Registry } from 'prom-client';
+import { guardedPort, type PortSecurity } from './api/kit/port-guard';
 import { probeRouter } from './api/kit/probes';
 import type { EventStore } from './events/event-store';
 import type { ProjectionProgress } from './projections/runtime';
@@ -102,10 +103,10 @@ export function createMetrics(registry: Registry, sources: MetricSources): Regis
 export function serveMetrics(
   registry: Registry,
   readiness: Readiness,
-  { port, host, role }: { port: number; host: string; role: string },
+  { port, host, role, security }: { port: number; host: string; role: string; security: PortSecurity },
 ): Promise<Server> {
   const probes = probeRouter(readiness);
-  const server = createServer((req, res) => {
+  const handler: RequestListener = (req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0];
     if (probes(req, res)) return;
     if (req.method === 'GET' && path === '/metrics') {
@@ -121,7 +122,8 @@ export function serveMetrics(
         JSON.stringify({ error: { code: 'route_not_found', message: `No route for ${req.method} ${path}` } }),
       );
     }
-  });
+  };
+  const server = createServer(guardedPort(handler, security));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -4,13 +4,14 @@ import { createAuditApp } from './api/audit';
 import { createModuleApp } from './api/kit/app';
 import { createConsoleApp, servingFiles } from './api/console';
 import { allowingOrigins } from './api/kit/cors';
+import { portSecurity } from './api/kit/port-guard';
 import { loggingObserver, served } from './api/kit/observation';
 import type { ModuleDefinition } from './api/kit/module';
 import path from 'node:path';
 import { ConfigError, type Config } from './config';
 import {
   closeServer,
-  listen,
+  servePort,
   moduleSettings,
   openSuite,
   processIdentity,
@@ -41,6 +42,7 @@ const metricsPort = (config: Config, role: string) => ({
   port: config.metricsPort,
   host: config.host,
   role,
+  security: portSecurity(config, 'api'),
 });
 
 /** `live`: servers whose open requests (the audit API's live tails) are ended on stop, not awaited. */
@@ -86,7 +88,7 @@ export async function startApiRole(
   const servers: Server[] = [await serveMetrics(suite.metrics, suite.readiness, metricsPort(config, 'api'))];
   for (const module of modules) {
     const app = allowingOrigins(config.consoleOrigins, createModuleApp(module, services, settings));
-    servers.push(await listen(app, config.ports[module.id], config.host));
+    servers.push(await servePort(app, config.ports[module.id], config));
     suite.logger.info({ module: module.id, port: config.ports[module.id] }, `api role: ${module.title}`);
   }
   return running(suite, servers);
@@ -104,13 +106,13 @@ export async function startAuditorRole(config: Config, options: OpenOptions): Pr
   const { authThrottle } = moduleSettings(config, identity);
   createMetrics(suite.metrics, { eventStore: suite.storedEvents, projections: suite.runtime });
   const server = await serveMetrics(suite.metrics, suite.readiness, metricsPort(config, 'auditor'));
-  const audit = await listen(
+  const audit = await servePort(
     allowingOrigins(
       config.consoleOrigins,
       createAuditApp({ ...suite, logTree: tree }, config.auditToken, authThrottle, identity),
     ),
     config.auditPort,
-    config.host,
+    config,
   );
   suite.logger.info({ port: config.auditPort, origin: config.logOrigin }, 'auditor role');
   return running(suite, [server], () => tree.stop(), [audit]);
@@ -130,7 +132,7 @@ export async function startConsoleRole(
     readiness: servingFiles,
     observer: loggingObserver(logger),
   });
-  const server = await listen(app, config.consolePort, config.host);
+  const server = await servePort(app, config.consolePort, config, 'console');
   logger.info({ url: `http://${config.host}:${config.consolePort}/` }, 'console role');
   return { servers: [server], stop: () => closeServer(server, { interruptActive: false }) };
 }

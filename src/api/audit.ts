@@ -23,7 +23,8 @@ import { eraseSubject } from '../privacy/erase';
 import { ERASURES_COLLECTION, MAX_REASON, SUBJECT } from '../privacy/erasures';
 import type { SubjectKeyStore } from '../privacy/subject-keys';
 import type { ProjectionProgress } from '../projections/runtime';
-import { callerOf, requireAdministrator, requireAuditor } from './kit/auth';
+import { callerOf, requireAdministrator, requireAuditor, requireCredential } from './kit/auth';
+import { principalBody, PrincipalSchema } from './kit/principal-route';
 import { readJsonBody } from './kit/http';
 import { requestCommandContext } from './kit/writes';
 import { createIdentity, type Identity } from './kit/identity';
@@ -428,6 +429,19 @@ export function describeAudit() {
   });
   registry.registerPath({
     method: 'get',
+    path: '/api/v1/me',
+    ...id('getMe'),
+    summary: 'The principal the bearer credential names, whatever its roles (how the console signs in)',
+    security,
+    responses: {
+      200: json(PrincipalSchema, 'The principal'),
+      401: envelope('A missing, unknown, revoked or expired credential'),
+      429: TOO_MANY_FAILURES,
+      503: envelope('No credential is configured'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
     path: '/api/v1/verify',
     ...id('verifyLog'),
     summary: 'Verify hash chains, revisions and schemas; digest of the log up to a position',
@@ -481,6 +495,7 @@ export function createAuditApp(
         '/api/v1/evidence',
         '/api/v1/erasures',
         '/api/v1/verify',
+        '/api/v1/me',
       ],
     },
     health: () => ({
@@ -494,6 +509,11 @@ export function createAuditApp(
     descriptions: describeAudit(),
   });
   const auditor = requireAuditor(identity, auditToken, authThrottle);
+
+  const bootstrapped = auditToken !== undefined || services.config.apiToken !== undefined;
+  table.route('get', '/api/v1/me', requireCredential(identity, bootstrapped, authThrottle), (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(principalBody(res.locals.principal as Principal));
+  });
 
   table.route('get', '/api/v1/events', auditor, async (req, res) => {
     const query = logQuery(parseQuery(LogFilters, req));

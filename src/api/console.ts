@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -30,37 +29,10 @@ export const servingFiles: Readiness = { check: async () => ({ status: 'ready', 
 export const consoleBuilt = (root: string = CONSOLE_ROOT): boolean =>
   existsSync(path.join(root, 'index.html'));
 
-/** The host name the browser opened the console at (`[::1]` bracketed), where the API ports are too. */
-function hostnameOf(req: IncomingMessage): string {
-  try {
-    return new URL(`http://${req.headers.host ?? 'localhost'}`).hostname;
-  } catch {
-    return 'localhost';
-  }
-}
-
-/**
- * The page's policy: its own scripts only, and requests only to itself and the suite's API ports on
- * the host it was opened at. Styles may be inline: the component library sets its theme's variables so.
- */
-function securityPolicy(req: IncomingMessage, ports: readonly number[]): string {
-  const host = hostnameOf(req);
-  const apis = ports.map((port) => `http://${host}:${port}`);
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    `connect-src 'self' ${apis.join(' ')}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
-
 /**
  * The console: the built single-page app, `console-config.json` naming the ports it talks to, and
  * `index.html` for every other path (the app's own routes). It holds no credential and proxies nothing.
+ * Its port's guard sends its security headers (`portSecurity`): a policy from the configuration alone.
  */
 export function createConsoleApp(
   targets: ConsoleTargets,
@@ -68,7 +40,6 @@ export function createConsoleApp(
   root: string = CONSOLE_ROOT,
 ): Express {
   if (!consoleBuilt(root)) throw new ConsoleNotBuiltError(root);
-  const ports = [...targets.modules.map((module) => targets.ports[module.id]), targets.auditPort];
   const settings = {
     modules: targets.modules.map(({ id, title, shortTitle }) => ({
       id,
@@ -85,14 +56,6 @@ export function createConsoleApp(
     const id = requestIdOf(req);
     res.setHeader('X-Request-Id', id);
     res.once('finish', () => logCompleted(logger, req, id, res.statusCode, started));
-    next();
-  });
-  app.use((req, res, next) => {
-    res.set({
-      'Content-Security-Policy': securityPolicy(req, ports),
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    });
     next();
   });
   app.get('/console-config.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(settings));

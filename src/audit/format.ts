@@ -1,3 +1,4 @@
+import { escapeControls, jsonText } from '../cli/terminal';
 import type { StoredEvent } from '../events/envelope';
 
 export type LogFormat = 'table' | 'ndjson' | 'csv';
@@ -37,12 +38,16 @@ export function header(format: LogFormat): string | null {
   return null;
 }
 
-/** One event as one line of the format. */
+/**
+ * One event as one line of the format. The table's cells have their control characters escaped, so
+ * no value can forge a row or a column; NDJSON is JSON (with DEL and C1 escaped too), CSV quotes.
+ */
 export function formatEvent(event: StoredEvent, format: LogFormat): string {
-  if (format === 'ndjson') return JSON.stringify(event);
+  if (format === 'ndjson') return jsonText(event);
   const { metadata } = event;
   if (format === 'table') {
-    return [event.position, metadata.occurred_at, event.stream, event.type, metadata.actor].join('\t');
+    const cells = [event.position, metadata.occurred_at, event.stream, event.type, metadata.actor];
+    return cells.map((cell) => escapeControls(String(cell))).join('\t');
   }
   const row: Record<(typeof CSV_COLUMNS)[number], unknown> = {
     ...event,

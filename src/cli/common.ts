@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config';
 import { newEventId } from '../events/event-ids';
 import type { EventStore } from '../events/event-store';
 import { openSuite, type OpenOptions, type Suite } from '../main';
+import { escapeControls } from './terminal';
 
 export function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -70,15 +71,19 @@ export async function withStores(options: { dataDir?: string }, work: (suite: Su
     await work(suite);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    console.error(error.message);
+    console.error(escapeControls(error.message));
     process.exitCode = 1;
   } finally {
     await suite.close();
   }
 }
 
-/** Rows of cells as lines of aligned columns, two spaces apart (the first row is the header). */
-export function alignedColumns(rows: readonly (readonly string[])[]): string[] {
+/**
+ * Rows of cells as lines of aligned columns, two spaces apart (the first row is the header), each
+ * cell's control characters escaped: a value cannot forge a row.
+ */
+export function alignedColumns(cells: readonly (readonly string[])[]): string[] {
+  const rows = cells.map((row) => row.map(escapeControls));
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   return rows.map((row) =>
     row

@@ -4,6 +4,7 @@ import { KEY_ID, KEY_NAME, hasExpired, issueKey, keysInLog, revokeKey, type KeyR
 import { durationSeconds } from '../duration';
 import { PERSON, ROLES, isRole, type Role } from '../iam/principal';
 import { alignedColumns, dataDirOption, operatorContext, withStores } from './common';
+import { jsonText, escaped } from './terminal';
 
 /** Ten years at most: a key meant to outlive that is one that never expires (omit --expires-in). */
 const MAX_LIFETIME_SECONDS = 3_650 * 86_400;
@@ -113,7 +114,7 @@ export function addKeyCommands(program: Command): void {
             resolveSessionSecret(suite.config),
           );
           const { id, name, roles, member, workspace, person, expires_at, token } = key;
-          console.log(JSON.stringify({ id, name, roles, member, workspace, person, expires_at, token }));
+          console.log(jsonText({ id, name, roles, member, workspace, person, expires_at, token }));
         });
       },
     );
@@ -127,7 +128,7 @@ export function addKeyCommands(program: Command): void {
       await withStores(options, async (suite) => {
         const now = suite.clock.now();
         const listed = (await keysInLog(suite.eventStore)).map((key) => shown(key, now));
-        if (options.json) console.log(JSON.stringify(listed, null, 2));
+        if (options.json) console.log(jsonText(listed, 2));
         else {
           if (listed.length > 0) for (const line of table(listed)) console.log(line);
           console.log(`${listed.length} key(s)`);
@@ -142,7 +143,7 @@ export function addKeyCommands(program: Command): void {
     .addOption(dataDirOption())
     .action(async (id: string, options: { dataDir?: string }) => {
       if (!KEY_ID.test(id)) {
-        console.error(`No key ${id}: key ids are key_ and 16 lowercase letters or digits`);
+        console.error(escaped`No key ${id}: key ids are key_ and 16 lowercase letters or digits`);
         process.exitCode = 1;
         return;
       }

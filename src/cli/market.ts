@@ -13,6 +13,7 @@ import {
   signSession,
 } from '../market/session';
 import { config, dataDirOption, operatorContext, quietSuite } from './common';
+import { escaped } from './terminal';
 
 function seconds(value: string): number {
   const parsed = Number(value);
@@ -77,7 +78,7 @@ export function addMarketCommands(program: Command): void {
         if (!result.ok) {
           for (const { line, problems } of result.rejected) {
             for (const problem of problems)
-              console.error(`${path.basename(file)}:${line}: ${problem.field} ${problem.message}`);
+              console.error(escaped`${path.basename(file)}:${line}: ${problem.field} ${problem.message}`);
           }
           console.error(`Rejected: ${result.rejected.length} bad row(s); nothing was imported.`);
           process.exitCode = 1;

@@ -10,6 +10,7 @@ import {
 } from '../approvals/policies';
 import { ROLES, isRole, type Role } from '../iam/principal';
 import { alignedColumns, dataDirOption, operatorContext, withStores } from './common';
+import { jsonText, escaped } from './terminal';
 
 function moduleNamed(value: string): ModuleDefinition {
   const module = MODULES.find((candidate) => candidate.id === value);
@@ -65,8 +66,8 @@ export function addPolicyCommands(program: Command): void {
           const { outcome } = await requireApproval(operatorContext(suite), module, route, approver);
           console.log(
             outcome.events.length > 0
-              ? `${module.id} "${route}" now waits for the approval of ${approver}.`
-              : `${module.id} "${route}" already waits for the approval of ${approver}; nothing changed.`,
+              ? escaped`${module.id} "${route}" now waits for the approval of ${approver}.`
+              : escaped`${module.id} "${route}" already waits for the approval of ${approver}; nothing changed.`,
           );
         });
       },
@@ -81,7 +82,7 @@ export function addPolicyCommands(program: Command): void {
     .action(async (module: ModuleDefinition, route: string, options: { dataDir?: string }) => {
       await withStores(options, async (suite) => {
         await clearApprovalRequirement(operatorContext(suite), module, route);
-        console.log(`${module.id} "${route}" no longer waits for an approval.`);
+        console.log(escaped`${module.id} "${route}" no longer waits for an approval.`);
       });
     });
 
@@ -93,7 +94,7 @@ export function addPolicyCommands(program: Command): void {
     .action(async (options: { dataDir?: string; json?: boolean }) => {
       await withStores(options, async (suite) => {
         const policies = await policiesInLog(suite.eventStore);
-        if (options.json) console.log(JSON.stringify(policies, null, 2));
+        if (options.json) console.log(jsonText(policies, 2));
         else {
           if (policies.length > 0) for (const line of table(policies)) console.log(line);
           console.log(`${policies.length} ${policies.length === 1 ? 'policy' : 'policies'}`);

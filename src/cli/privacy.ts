@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { eraseSubject } from '../privacy/erase';
 import { MAX_REASON, SUBJECT } from '../privacy/erasures';
 import { dataDirOption, operatorContext, withStores } from './common';
+import { escaped } from './terminal';
 
 function subject(value: string): string {
   if (!SUBJECT.test(value)) {
@@ -32,7 +33,7 @@ export function addErasureCommand(program: Command): void {
     .action((erased: string, options: { reason: string; dataDir?: string }) =>
       withStores(options, async (suite) => {
         const { id } = await eraseSubject(operatorContext(suite), suite.subjectKeys, erased, options.reason);
-        console.log(`${erased} erased (erasure ${id}).`);
+        console.log(escaped`${erased} erased (erasure ${id}).`);
       }),
     );
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { listParkedEvents, type ParkedEvent } from '../projections/parked-events';
 import type { ReadStore } from '../projections/read-store';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+import { jsonText, escaped } from './terminal';
 
 const PAGE = 1_000;
 
@@ -15,7 +16,7 @@ async function everyParkedEvent(readStore: ReadStore): Promise<ParkedEvent[]> {
 }
 
 const line = (parked: ParkedEvent) =>
-  `${String(parked.position).padStart(8)}  ${parked.projection}  ${parked.stream}  ${parked.type}: ${parked.error}`;
+  escaped`${String(parked.position).padStart(8)}  ${parked.projection}  ${parked.stream}  ${parked.type}: ${parked.error}`;
 
 /** `suite projections parked` and `suite projections retry`. */
 export function addProjectionCommands(program: Command): void {
@@ -32,7 +33,7 @@ export function addProjectionCommands(program: Command): void {
       const suite = await quietSuite(config(options));
       const parked = await everyParkedEvent(suite.readStore);
       await suite.close();
-      if (options.json) console.log(JSON.stringify(parked, null, 2));
+      if (options.json) console.log(jsonText(parked, 2));
       else {
         for (const each of parked) console.log(line(each));
         console.log(`${parked.length} parked event(s)`);

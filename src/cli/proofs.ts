@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeExport } from '../private-files';
 import type { Command } from 'commander';
 import type { Config } from '../config';
 import { bundleProblem, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
@@ -6,6 +7,7 @@ import { resolveLogSigner } from '../log-proofs/signing-key';
 import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
 import type { Suite } from '../main';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+import { escapeControls, escaped } from './terminal';
 
 /** The tree the suite keeps in the data directory, read only; undefined (and a message) if there is none. */
 function keptTree(settings: Config): TreeStore | undefined {
@@ -76,13 +78,13 @@ export function addProofCommands(audit: Command): void {
       const suite = await quietSuite(settings);
       try {
         const bundle = await evidenceBundle(store, suite.storedEvents, options.position, options.treeSize);
-        writeFileSync(options.out, `${JSON.stringify(bundle, null, 2)}\n`);
+        writeExport(options.out, `${JSON.stringify(bundle, null, 2)}\n`);
         console.log(
           `Evidence of position ${options.position} in the tree of ${bundle.tree_size} written to ${options.out}`,
         );
       } catch (error) {
         if (!(error instanceof EvidenceError)) throw error;
-        console.error(error.message);
+        console.error(escapeControls(error.message));
         process.exitCode = 1;
       } finally {
         store.close();
@@ -104,7 +106,7 @@ export function addProofCommands(audit: Command): void {
       }
       if (problem === undefined) console.log('valid');
       else {
-        console.log(`invalid: ${problem}`);
+        console.log(escaped`invalid: ${problem}`);
         process.exitCode = 1;
       }
     });

@@ -4,6 +4,7 @@ import {
   createRemoteJWKSet,
   errors,
   jwtVerify,
+  type JWTHeaderParameters,
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
@@ -20,6 +21,16 @@ const CLOCK_SKEW_SECONDS = 60;
 const MAX_TOKEN_LENGTH = 8_192;
 /** Header, payload and signature, base64url-encoded; the signature is empty for `alg: none` (refused later). */
 const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]*$/;
+
+/** The longest `sub` and name (`name`, `email`) taken: every event a caller causes names them. */
+export const MAX_SUBJECT_LENGTH = 255;
+export const MAX_NAME_LENGTH = 200;
+/** The token types (`typ`) of a JWT or an OAuth access token (RFC 9068), with or without `application/`. */
+const TOKEN_TYPES = new Set(['jwt', 'at+jwt']);
+
+/** 401 `invalid_token`: a token signed by the provider whose claims the suite does not take. */
+const invalidToken = (message: string) =>
+  new ApiError('invalid_token', message, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
 
 /** The errors the key set itself raises when a token names no key of it: the token's fault. */
 const TOKEN_FAULTS = new Set([
@@ -75,17 +86,31 @@ function claimAt(payload: JWTPayload, name: string): unknown {
     );
 }
 
-/** The suite's roles among the claim's strings; whatever else the identity provider lists is ignored. */
-const knownRoles = (claim: unknown): Role[] =>
+/**
+ * The suite's roles among the claim's strings; whatever else the identity provider lists is ignored,
+ * `admin` too unless the provider may grant it (`SUITE_OIDC_ADMIN_ROLE`).
+ */
+const knownRoles = (claim: unknown, adminRole: boolean): Role[] =>
   Array.isArray(claim)
-    ? [...new Set(claim.filter((role): role is Role => typeof role === 'string' && isRole(role)))]
+    ? [
+        ...new Set(
+          claim.filter(
+            (role): role is Role =>
+              typeof role === 'string' && isRole(role) && (adminRole || role !== 'admin'),
+          ),
+        ),
+      ]
     : [];
 
+/** The caller's name: `name`, else `email`; either, when given, at most MAX_NAME_LENGTH characters. */
 function displayName(payload: JWTPayload): string | undefined {
-  const { name, email } = payload;
-  if (typeof name === 'string' && name !== '') return name;
-  if (typeof email === 'string' && email !== '') return email;
-  return undefined;
+  const names = [payload.name, payload.email].filter(
+    (claim): claim is string => typeof claim === 'string' && claim !== '',
+  );
+  if (names.some((claim) => claim.length > MAX_NAME_LENGTH)) {
+    throw invalidToken(`The token's name and email claims may hold at most ${MAX_NAME_LENGTH} characters`);
+  }
+  return names[0];
 }
 
 /** The person a token names: its `sub`, or the configured claim, which a token must then carry. */
@@ -99,20 +124,34 @@ function personOf(payload: JWTPayload, sub: string, personClaim: string | undefi
 function principalOf(payload: JWTPayload, oidc: OidcConfig): Principal {
   const { sub, email } = payload;
   if (typeof sub !== 'string' || sub === '') throw unauthorized();
+  if (sub.length > MAX_SUBJECT_LENGTH) {
+    throw invalidToken(`The token's sub claim may hold at most ${MAX_SUBJECT_LENGTH} characters`);
+  }
   const name = displayName(payload);
   return {
     id: `oidc:${sub}`,
     kind: 'oidc',
     ...(name !== undefined && { name }),
-    roles: knownRoles(claimAt(payload, oidc.rolesClaim)),
+    roles: knownRoles(claimAt(payload, oidc.rolesClaim), oidc.adminRole),
     person: personOf(payload, sub, oidc.personClaim),
     ...(typeof email === 'string' && email !== '' && { email }),
   };
 }
 
+/** A `typ`, when the token names one, of a JWT or an access token. */
+function knownType(header: JWTHeaderParameters): boolean {
+  if (header.typ === undefined) return true;
+  return TOKEN_TYPES.has(header.typ.toLowerCase().replace(/^application\//, ''));
+}
+
+/** Issued (`iat`) no later than the clock skew ahead of now: a token from the future is refused. */
+const issuedInThePast = (payload: JWTPayload): boolean =>
+  payload.iat === undefined || payload.iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS;
+
 /**
  * The identity provider's signed tokens (JWTs) as credentials: checked against its keys, issuer and
- * audience, with a minute of clock skew either way on `exp` (required) and `nbf`. `null` for a token that
+ * audience, with a minute of clock skew either way on `exp` (required), `nbf` and `iat` (not in the
+ * future), its `typ` a JWT's when it names one, and its claims bounded (401 `invalid_token`). `null` for a token that
  * is not a compact JWS; 503 `identity_provider_unavailable` (not a 401) while the provider's keys cannot be
  * fetched.
  * A JWKS file is read here, once: a `ConfigError` when it is not a key set.
@@ -123,8 +162,9 @@ export function createOidcAuthenticator(oidc: OidcConfig): Authenticator {
     if (!COMPACT_JWS.test(token)) return null;
     if (token.length > MAX_TOKEN_LENGTH) throw unauthorized();
     let payload: JWTPayload;
+    let header: JWTHeaderParameters;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      ({ payload, protectedHeader: header } = await jwtVerify(token, keys, {
         issuer: oidc.issuer,
         audience: oidc.audience,
         algorithms: ALGORITHMS,
@@ -135,6 +175,7 @@ export function createOidcAuthenticator(oidc: OidcConfig): Authenticator {
       if (error instanceof ApiError) throw error;
       throw unauthorized();
     }
+    if (!knownType(header) || !issuedInThePast(payload)) throw unauthorized();
     return principalOf(payload, oidc);
   };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { ensurePrivateDir } from '../private-files';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config';
 import { keepOnce, readKept } from '../kept-file';
@@ -30,7 +30,7 @@ export function resolveLogSigner(config: Pick<Config, 'dataDir' | 'signingKey' |
   const file = path.join(config.dataDir, KEY_FILE);
   const kept = keptSigner(file);
   if (kept) return kept;
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const key = generateSigningKey(config.logOrigin);
   return keepOnce(file, key) ? noteSigner(key) : (keptSigner(file) as NoteSigner);
 }

@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../private-files';
 import type { RelayCheckpoint } from './relay';
 
 /**
@@ -26,9 +27,9 @@ export function fileRelayCheckpoint(file: string): RelayCheckpoint {
       return position;
     },
     async save(position) {
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
       const temporary = `${file}.tmp`;
-      const handle = await open(temporary, 'w');
+      const handle = await open(temporary, 'w', PRIVATE_FILE);
       try {
         await handle.writeFile(`${JSON.stringify({ position })}\n`);
         await handle.sync();

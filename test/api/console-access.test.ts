@@ -6,6 +6,7 @@ import { esmModule } from '../../src/api/esm';
 import { hrmModule } from '../../src/api/hrm';
 import { allowingOrigins } from '../../src/api/kit/cors';
 import { createLogger } from '../../src/api/kit/logging';
+import { guardedPort, portSecurity } from '../../src/api/kit/port-guard';
 import { DEFAULT_PORTS, loadConfig } from '../../src/config';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
 import { tempDir } from '../support/temp-dir';
@@ -127,18 +128,28 @@ describe('the console server', () => {
     });
   });
 
-  it("serves the app for its routes, under a policy letting it call only the suite's ports", async () => {
-    const page = await request(createConsoleApp(targets, logger, dir))
-      .get('/m/hrm/leave/42')
-      .set('Host', 'suite.example:8080');
+  it("serves the app for its routes behind its port's guard, under a policy letting it call only the suite's ports", async () => {
+    const config = loadConfig({
+      SUITE_HOST: 'suite.example',
+      SUITE_ESM_PORT: '36801',
+      SUITE_HRM_PORT: '36803',
+      SUITE_AUDIT_PORT: '36811',
+    });
+    const app = guardedPort(createConsoleApp(targets, logger, dir), portSecurity(config, 'console'));
+    const page = await request(app).get('/m/hrm/leave/42').set('Host', 'suite.example:8080');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Suite console');
     const policy = page.headers['content-security-policy'] as string;
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain(
-      "connect-src 'self' http://suite.example:36801 http://suite.example:36803 http://suite.example:36811",
+      "connect-src 'self' http://suite.example:36801 http://suite.example:8082 http://suite.example:36803",
     );
+    expect(policy).toContain('http://suite.example:36811');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // Named by the configuration alone: a Host of the attacker's is refused, not written into the policy.
+    const misdirected = await request(app).get('/').set('Host', 'attacker.example:8080');
+    expect([misdirected.status, misdirected.body.error.code]).toEqual([421, 'misdirected_request']);
+    expect(JSON.stringify(misdirected.headers)).not.toContain('attacker');
   });
 
   it('serves hashed assets to be kept, and answers 404 for a missing file rather than the page', async () => {

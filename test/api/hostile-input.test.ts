@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createModuleApp } from '../../src/api/kit/app';
+import { guardedPort, portSecurity } from '../../src/api/kit/port-guard';
+import { loadConfig } from '../../src/config';
 import type { ModuleDefinition } from '../../src/api/kit/module';
 import { describeModule } from '../../src/api/kit/openapi';
 import { MODULES } from '../../src/api/modules';
@@ -10,6 +12,7 @@ import {
   VALUE_MUTATIONS,
   accessHeaders,
   describeRequest,
+  hostFaults,
   nameOf,
   operationsOf,
   positionsOf,
@@ -54,6 +57,8 @@ const READ_EXAMPLES = 10;
 const READ_RUNS = 4;
 /** Long enough for any honest answer here; a request that crashed is reported at once, not after it. */
 const ANSWER_TIMEOUT_MS = 20_000;
+/** Random host names (and ports) per module, beyond the listed foreign hosts. */
+const HOST_RUNS = 25;
 
 interface Target {
   harness: ModuleHarness<unknown>;
@@ -81,10 +86,13 @@ async function openTarget(module: ModuleDefinition): Promise<Target> {
   } else {
     harness = await openModule(module);
   }
-  // Fully configured, as a deployment is.
+  // Fully configured, as a deployment is, behind the guard of the module's port.
   const app = createModuleApp(module, harness.suite, { apiToken: TOKEN, sessionSecret: SECRET });
-  const server = createServer(app);
+  const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const settings = loadConfig({ [`SUITE_${module.id.toUpperCase()}_PORT`]: String(port) });
+  server.on('request', guardedPort(app, portSecurity(settings, 'api')));
   const probe = operationsOf(describeModule(module).runtime).find(
     (operation) =>
       operation.method === 'get' && !operation.path.includes('{') && !SERVICE_PATHS.includes(operation.path),
@@ -101,7 +109,7 @@ async function openTarget(module: ModuleDefinition): Promise<Target> {
   return {
     harness,
     server,
-    port: (server.address() as AddressInfo).port,
+    port,
     credentials,
     probes: [
       get('/api/v1/health', []),
@@ -280,6 +288,27 @@ describe.each(MODULES.map((module) => [module.id, module] as const))(
         expect(failures).toEqual([]);
       },
     );
+
+    it('refuses every operation with 421 for a host it does not answer for, before routing, appending nothing', async () => {
+      const failures: string[] = [];
+      for (const operation of operations)
+        for (const request of hostFaults(operation, target.credentials, target.port))
+          failures.push(...(await attempt(request)));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...operations),
+          fc.domain(),
+          fc.option(fc.integer({ min: 1, max: 65_535 })),
+          async (operation, name, port) => {
+            const [request] = hostFaults(operation, target.credentials, target.port) as [HostileRequest];
+            const host = port === null ? name : `${name}:${port}`;
+            failures.push(...(await attempt({ ...request, host, fault: `Host: ${host}` })));
+          },
+        ),
+        { numRuns: HOST_RUNS, seed: SEED },
+      );
+      expect(failures).toEqual([]);
+    });
 
     it('still answers its health and a read after all of the above, with the read models at the head', async () => {
       await readModelsKeepUp(target.harness);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -45,6 +46,8 @@ interface People {
   writer: string;
   approver: string;
   auditor: string;
+  /** A writer's key the story revokes while it is signed in. */
+  revocable: { id: string; token: string };
   employee: number;
   manager: number;
 }
@@ -97,19 +100,20 @@ async function prepare(dir: string): Promise<People> {
     const employee = await person('Grace', 'Hopper', manager.id);
     await writeMarketFixtures(seed);
     const operator = operatorContext(suite);
+    const issued = (name: string, role: 'hrm:writer' | 'hrm:approver' | 'auditor') =>
+      issueKey(
+        operator,
+        { name, roles: [role], member: null, workspace: null, expiresIn: null },
+        SESSION_SECRET,
+      );
     const key = async (name: string, role: 'hrm:writer' | 'hrm:approver' | 'auditor') =>
-      (
-        await issueKey(
-          operator,
-          { name, roles: [role], member: null, workspace: null, expiresIn: null },
-          SESSION_SECRET,
-        )
-      ).token;
+      (await issued(name, role)).token;
     await requireApproval(operator, hrmModule, LEAVE_DECISION, 'hrm:approver');
     return {
       writer: await key('Wendy Writer', 'hrm:writer'),
       approver: await key('Alice Approver', 'hrm:approver'),
       auditor: await key('Otto Auditor', 'auditor'),
+      revocable: await issued('Rita Revocable', 'hrm:writer'),
       employee: employee.id,
       manager: manager.id,
     };
@@ -458,7 +462,53 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     // The credential never was a cookie, on any port.
     await expect(page.context().cookies()).resolves.toEqual([]);
   });
+
+  it('signs in while the service desk is down, and drops a revoked key on its next request', async () => {
+    const serviceDesk = `http://127.0.0.1:${PORT}/**`;
+    await page.route(serviceDesk, (route) => route.abort());
+    try {
+      await signIn(page, people.revocable.token, 'Rita Revocable');
+    } finally {
+      await page.unroute(serviceDesk);
+    }
+    const navigation = page.getByRole('navigation', { name: 'Console' });
+    await navigation.getByRole('link', { name: 'Approvals', exact: true }).click();
+    await settled(page, 'Approvals');
+
+    revoke(dir, people.revocable.id);
+    await refused(people.revocable.token);
+    await navigation.getByRole('link', { name: 'HR', exact: true }).click();
+    await navigation.getByRole('link', { name: 'Approvals', exact: true }).click();
+    // No reload: the refusal of the page's own request signs the key out.
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect(page.evaluate('sessionStorage.length')).resolves.toBe(0);
+  });
 });
+
+/** `suite keys revoke`, as an operator runs it beside the running suite. */
+function revoke(dir: string, id: string): void {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), 'keys', 'revoke', id, '--data-dir', dir],
+    {
+      env: { ...process.env, SUITE_SESSION_SECRET: SESSION_SECRET, SUITE_LOG_LEVEL: 'error' },
+      encoding: 'utf8',
+    },
+  );
+  expect(run.status).toBe(0);
+}
+
+/** Resolves once the suite refuses the token (a revocation takes effect within a second). */
+async function refused(token: string): Promise<void> {
+  for (const until = Date.now() + 10_000; Date.now() < until;) {
+    const answer = await fetch(`http://127.0.0.1:${PORT + 2}/api/v1/me`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (answer.status === 401) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the token was not refused');
+}
 
 /** What a browser loads before the first page shows: the entry script and what index.html preloads. */
 const FIRST_LOAD_BUDGET_BYTES = 250 * 1024;

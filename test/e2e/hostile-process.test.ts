@@ -2,11 +2,18 @@ import { MODULE_IDS } from '../../src/api/kit/module';
 import { signSession } from '../../src/market/session';
 import {
   describeRequest,
+  foreignHosts,
   nestedArrays,
   problemsWith,
   send,
   type HostileRequest,
 } from '../support/hostile-requests';
+import {
+  AUDIENCE,
+  ISSUER,
+  createIdentityProvider,
+  type IdentityProvider,
+} from '../support/identity-provider';
 import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
 
@@ -31,6 +38,11 @@ const portOf = (module: (typeof MODULE_IDS)[number]) => PORT + MODULE_IDS.indexO
 
 let suite: SuiteProcess;
 let cleanup: () => void;
+let idp: IdentityProvider;
+
+beforeAll(async () => {
+  idp = await createIdentityProvider();
+});
 
 beforeEach(async () => {
   const dir = tempDir();
@@ -44,6 +56,9 @@ beforeEach(async () => {
       SUITE_SESSION_SECRET: SESSION_SECRET,
       // Clear of a suite running with the defaults.
       SUITE_METRICS_PORT: String(PORT + 18),
+      SUITE_OIDC_ISSUER: ISSUER,
+      SUITE_OIDC_AUDIENCE: AUDIENCE,
+      SUITE_OIDC_JWKS: idp.writeJwks(dir.dir),
     },
     PORT,
   );
@@ -145,4 +160,54 @@ describe('a body nested 50,000 levels deep, sent to a running suite', () => {
       portOf('market'),
     );
   });
+});
+
+describe('requests a browser page or an identity provider could make, sent to a running suite', () => {
+  it('a foreign Host is refused with 421 on every module port and the audit port, and every one keeps answering', async () => {
+    const ports = [...MODULE_IDS.map(portOf), AUDIT_PORT];
+    for (const [index, port] of ports.entries()) {
+      const host = foreignHosts(port)[index % foreignHosts(port).length] as string;
+      await expectRefusedAndAlive(
+        {
+          operation: 'GET /api/',
+          class: 'hostile Host values',
+          fault: `Host: ${host}`,
+          method: 'GET',
+          path: '/api/',
+          headers: [],
+          host,
+          expectStatus: 421,
+        },
+        port,
+      );
+    }
+  });
+
+  it.each([
+    ['a sub of 256 characters', { sub: 's'.repeat(256) }],
+    ['a sub of 4,000 characters', { sub: 's'.repeat(4_000) }],
+    ['a name of 201 characters', { sub: 'u-1', name: 'n'.repeat(201) }],
+    ['an email of 3,000 characters', { sub: 'u-1', email: `${'e'.repeat(3_000)}@x.test` }],
+  ])(
+    'a token with %s is refused with 401 on a write, and every port keeps answering',
+    async (_case, claims) => {
+      const token = await idp.token({ ...claims, roles: ['esm:writer'] });
+      await expectRefusedAndAlive(
+        {
+          operation: 'POST /api/v1/requests',
+          class: 'long strings and keys',
+          fault: `a token with ${_case}`,
+          method: 'POST',
+          path: '/api/v1/requests',
+          headers: [
+            ['Authorization', `Bearer ${token}`],
+            ['Content-Type', 'application/json'],
+          ],
+          body: Buffer.from(JSON.stringify({ title: 'Claims', status: 'Open', priority: 'Low' })),
+          expectStatus: 401,
+        },
+        portOf('esm'),
+      );
+    },
+  );
 });

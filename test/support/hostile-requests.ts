@@ -213,6 +213,7 @@ export const CLASSES = [
   'malformed JSON',
   'body on GET',
   'hostile query and path values',
+  'hostile Host values',
 ] as const;
 export type HostileClass = (typeof CLASSES)[number];
 
@@ -375,6 +376,8 @@ export interface HostileRequest {
   chunked?: boolean;
   /** The status the request must get, when one is certain (413 for a body over the limit). */
   expectStatus?: number;
+  /** The `Host` header, when not the target's own `host:port`. */
+  host?: string;
 }
 
 let keys = 0;
@@ -808,6 +811,41 @@ export function readFaults(operation: Operation, credentials: Credentials): Host
 }
 
 /** Names a request exactly, for a failure message. */
+/**
+ * `Host` values no port of the suite answers for, with the port a request is sent to: what a page whose
+ * name was re-pointed at this machine (DNS rebinding) makes a browser send, and look-alikes of the
+ * suite's own names.
+ */
+export const foreignHosts = (port: number): string[] => [
+  `attacker.example:${port}`,
+  'attacker.example',
+  `localhost.attacker.example:${port}`,
+  `127.0.0.1.nip.io:${port}`,
+  `127.0.0.2:${port}`,
+  `[::2]:${port}`,
+  `0x7f000001:${port}`,
+  `localhost:${port}.attacker.example`,
+  `localhost:1${port}`,
+  '',
+];
+
+/** The operation's request as any client sends it, for each foreign `Host`: each is refused with 421. */
+export function hostFaults(operation: Operation, credentials: Credentials, port: number): HostileRequest[] {
+  const body = sampleBody(operation, credentials);
+  const headers = [...accessHeaders(operation, credentials), ...(body === undefined ? [] : [JSON_TYPE])];
+  return foreignHosts(port).map((host) => ({
+    operation: nameOf(operation),
+    class: 'hostile Host values',
+    fault: `Host: ${host}`,
+    method: operation.method.toUpperCase(),
+    path: concretePath(operation, credentials),
+    headers,
+    ...(body !== undefined && { body: Buffer.from(JSON.stringify(body)) }),
+    host,
+    expectStatus: 421,
+  }));
+}
+
 export function describeRequest(request: HostileRequest): string {
   const headers = request.headers
     .map(
@@ -839,7 +877,12 @@ export function send(
   options: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<Outcome> {
   return new Promise((resolve) => {
-    const headers: string[] = ['Host', `${target.host}:${target.port}`, 'Connection', 'close'];
+    const headers: string[] = [
+      'Host',
+      request.host ?? `${target.host}:${target.port}`,
+      'Connection',
+      'close',
+    ];
     for (const [name, value] of request.headers) headers.push(name, value);
     if (request.body && request.chunked) headers.push('Transfer-Encoding', 'chunked');
     else if (request.body) headers.push('Content-Length', String(request.body.length));

@@ -44,14 +44,22 @@ describe('the identity provider in the configuration', () => {
     ).toBeUndefined();
   });
 
-  it('reads a JWKS file as an absolute path, with the roles in the `roles` claim by default', () => {
+  it('reads a JWKS file as an absolute path, with the roles in the `roles` claim by default, admin not among them', () => {
     const relative = path.relative(process.cwd(), jwksFile);
     expect(loadConfig(withJwks(relative)).oidc).toEqual({
       issuer: ISSUER,
       audience: AUDIENCE,
       jwks: { file: jwksFile },
       rolesClaim: 'roles',
+      adminRole: false,
     });
+  });
+
+  it('lets the identity provider grant admin with SUITE_OIDC_ADMIN_ROLE=true, and takes nothing but true or false', () => {
+    expect(loadConfig({ ...withJwks(jwksFile), SUITE_OIDC_ADMIN_ROLE: 'true' }).oidc?.adminRole).toBe(true);
+    expect(() => loadConfig({ ...withJwks(jwksFile), SUITE_OIDC_ADMIN_ROLE: 'yes' })).toThrow(
+      /SUITE_OIDC_ADMIN_ROLE/,
+    );
   });
 
   it('reads a JWKS URL: https, or plain http from this machine', () => {

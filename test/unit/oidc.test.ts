@@ -32,6 +32,7 @@ const settings = (overrides: Partial<OidcConfig> = {}): OidcConfig => ({
   audience: AUDIENCE,
   jwks: { file: jwksFile },
   rolesClaim: 'roles',
+  adminRole: false,
   ...overrides,
 });
 
@@ -83,11 +84,50 @@ describe('an identity provider’s tokens as bearer credentials', () => {
     expect(unnamed).not.toHaveProperty('name');
   });
 
-  it('keeps only the suite’s roles of the roles claim, each once', async () => {
+  it('keeps only the suite’s roles of the roles claim, each once, admin only when the provider may grant it', async () => {
     const roles = ['hrm:reader', 'offline_access', 'admin', 7, 'hrm:reader', 'esm:owner'];
-    const principal = await authenticate(await idp.token({ sub: 'u-1', roles }));
-    expect(principal?.roles).toEqual(['hrm:reader', 'admin']);
+    const granting = createOidcAuthenticator(settings({ adminRole: true }));
+    expect((await granting(await idp.token({ sub: 'u-1', roles })))?.roles).toEqual(['hrm:reader', 'admin']);
   });
+
+  it('ignores the admin role of a token unless SUITE_OIDC_ADMIN_ROLE grants the provider that power', async () => {
+    const principal = await authenticate(await idp.token({ sub: 'u-1', roles: ['admin', 'hrm:reader'] }));
+    expect(principal?.roles).toEqual(['hrm:reader']);
+  });
+
+  it('takes a subject of 255 characters and names of 200, counted as the events count them (UTF-16)', async () => {
+    const sub = 'é'.repeat(255);
+    const name = 'é'.repeat(200);
+    const principal = await authenticate(await idp.token({ sub, name, email: `${'e'.repeat(190)}@x.test` }));
+    expect(principal).toMatchObject({ id: `oidc:${sub}`, name });
+  });
+
+  it.each([
+    ['a subject over 255 characters', { sub: 's'.repeat(256) }],
+    ['a subject of 128 emoji (256 UTF-16 units)', { sub: '\u{1F600}'.repeat(128) }],
+    ['a name over 200 characters', { name: 'n'.repeat(201) }],
+    ['an email over 200 characters', { email: `${'e'.repeat(195)}@x.test` }],
+  ])('refuses a token with %s as 401 invalid_token', async (_case, claims) => {
+    const refused = authenticate(await idp.token({ sub: 'u-1', ...claims }));
+    await expect(refused).rejects.toMatchObject({
+      code: 'invalid_token',
+      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    });
+  });
+
+  it('takes the token types of a JWT and of an access token, or none', async () => {
+    for (const typ of ['JWT', 'at+jwt', 'application/at+jwt', undefined]) {
+      const token = await idp.token({ sub: 'u-1' }, { header: { typ } });
+      await expect(authenticate(token)).resolves.toMatchObject({ id: 'oidc:u-1' });
+    }
+  });
+
+  it.each(['id_token+jwt', 'logout+jwt', 'dpop+jwt', 'JOSE'])(
+    'refuses a token of type %s with 401',
+    async (typ) => {
+      await expectRefused(idp.token({ sub: 'u-1' }, { header: { typ } }));
+    },
+  );
 
   it('accepts a token without the roles claim, or with roles that are not a list, as a principal with no roles', async () => {
     await expect(authenticate(await idp.token({ sub: 'u-1' }))).resolves.toMatchObject({ roles: [] });
@@ -111,8 +151,11 @@ describe('an identity provider’s tokens as bearer credentials', () => {
     await expect(auth0(token)).resolves.toMatchObject({ roles: ['lms:approver'] });
   });
 
-  it('allows a minute of clock skew on expiry and not-before', async () => {
+  it('allows a minute of clock skew on expiry, not-before and issued-at', async () => {
     const now = epochSeconds();
+    await expect(authenticate(await idp.token({ sub: 'u-1', iat: now + 30 }))).resolves.toMatchObject({
+      id: 'oidc:u-1',
+    });
     await expect(authenticate(await idp.token({ sub: 'u-1', exp: now - 30 }))).resolves.toMatchObject({
       id: 'oidc:u-1',
     });
@@ -126,6 +169,8 @@ describe('an identity provider’s tokens as bearer credentials', () => {
     ['for another audience', { aud: 'another-api' }],
     ['expired more than a minute ago', { exp: epochSeconds() - 120 }],
     ['not valid for more than a minute yet', { nbf: epochSeconds() + 120 }],
+    ['issued more than a minute in the future', { iat: epochSeconds() + 120 }],
+    ['with an issued-at that is no time', { iat: 'yesterday' as unknown as number }],
     ['without an expiry', { exp: undefined }],
     ['without a subject', { sub: undefined }],
     ['with an empty subject', { sub: '' }],

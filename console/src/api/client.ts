@@ -49,7 +49,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A request to one of the suite's ports; answers the response for a 2xx, else throws its `ApiError`. */
+/** Told of every credential a port answered 401 to: revoked, expired, or never valid. */
+type RefusalListener = (token: string) => void;
+const refusalListeners = new Set<RefusalListener>();
+
+/** Calls `listener` with each credential a port refuses (401), on any request; answers how to stop. */
+export function onCredentialRefused(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+/**
+ * A request to one of the suite's ports; answers the response for a 2xx, else throws its `ApiError`.
+ * A 401 to a credential is told to the `onCredentialRefused` listeners first.
+ */
 export async function request(url: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -67,6 +80,8 @@ export async function request(url: string, options: RequestOptions = {}): Promis
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'unreachable', `${new URL(url).host} could not be reached`);
   }
+  if (response.status === 401 && options.token)
+    for (const listener of refusalListeners) listener(options.token);
   if (!response.ok) throw await errorOf(response);
   return response;
 }

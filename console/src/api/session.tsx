@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from './client';
+import { ApiError, onCredentialRefused, requestJson } from './client';
 import type { Principal } from './principal';
 import { originOf, type ConsoleSettings } from './settings';
 
@@ -39,15 +39,41 @@ export function usePrincipal(): Principal & { token: string } {
 
 const storedToken = () => sessionStorage.getItem(TOKEN_KEY) ?? undefined;
 
+/** Whether another port may answer instead: this one could not be reached, or cannot serve now. */
+const portUnavailable = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+/**
+ * Whom a credential names, asked of each module's port and then the audit API's until one answers:
+ * any of them serves `GET /api/v1/me`, so signing in does not depend on one module being up. A refusal
+ * (401, 403) is the answer; only an unreachable or failing port is passed over.
+ */
+async function whoIs(urls: readonly string[], token: string): Promise<Principal> {
+  let failure: unknown = new Error('The suite serves no port to ask');
+  for (const url of urls) {
+    try {
+      return await requestJson<Principal>(url, { token });
+    } catch (error) {
+      if (!portUnavailable(error)) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
 export function SessionProvider({ settings, children }: { settings: ConsoleSettings; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(storedToken);
-  const first = settings.modules[0];
-  if (!first) throw new Error('The suite serves no module');
-  const meUrl = `${originOf(first.port)}/api/v1/me`;
+  const meUrls = useMemo(
+    () =>
+      [...settings.modules.map((module) => module.port), settings.audit.port].map(
+        (port) => `${originOf(port)}/api/v1/me`,
+      ),
+    [settings],
+  );
   const principal = useQuery({
     queryKey: ['me', token],
-    queryFn: () => requestJson<Principal>(meUrl, { token }),
+    queryFn: () => whoIs(meUrls, token as string),
     enabled: token !== undefined,
     staleTime: Infinity,
     retry: false,
@@ -55,14 +81,14 @@ export function SessionProvider({ settings, children }: { settings: ConsoleSetti
 
   const signIn = useCallback(
     async (candidate: string) => {
-      const named = await requestJson<Principal>(meUrl, { token: candidate });
+      const named = await whoIs(meUrls, candidate);
       queryClient.clear();
       queryClient.setQueryData(['me', candidate], named);
       sessionStorage.setItem(TOKEN_KEY, candidate);
       setToken(candidate);
       return named;
     },
-    [meUrl, queryClient],
+    [meUrls, queryClient],
   );
   const signOut = useCallback(() => {
     sessionStorage.removeItem(TOKEN_KEY);
@@ -83,7 +109,15 @@ export function SessionProvider({ settings, children }: { settings: ConsoleSetti
     };
   }, [settings, token, principal.data, signIn, signOut]);
 
-  // A stored token that no longer names anyone (revoked, expired) is forgotten.
+  // The credential is dropped the moment any port refuses it (revoked, expired): not at the next reload.
+  useEffect(
+    () =>
+      onCredentialRefused((refusedToken) => {
+        if (refusedToken === token) signOut();
+      }),
+    [token, signOut],
+  );
+  // A stored token that no longer names anyone (revoked, expired), or that no port could check, is forgotten.
   const refused = principal.isError && token !== undefined;
   useEffect(() => {
     if (refused) signOut();

@@ -77,6 +77,26 @@ export function requireAuditor(
 }
 
 /**
+ * The audit API's `GET /api/v1/me`: any valid credential, whatever its roles (503 while none could be
+ * valid); the principal is left in `res.locals.principal`.
+ */
+export function requireCredential(
+  identity: Identity,
+  bootstrapped: boolean,
+  throttle: AuthThrottle = UNTHROTTLED,
+): RequestHandler {
+  const check = principalCheck(identity, bootstrapped, DISABLED.audit);
+  return (req, res, next) => {
+    throttle
+      .guard(req, () => check(req.get('authorization')))
+      .then((principal) => {
+        res.locals.principal = principal;
+        next();
+      }, next);
+  };
+}
+
+/**
  * The check of the audit API's administrative writes (erasures): the `admin` role, the bootstrap
  * administrator's token included; the principal is left in `res.locals.principal`.
  */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ROLES } from '../../iam/principal';
+import { ROLES, type Principal } from '../../iam/principal';
 import type { ModuleRoute } from './module';
 
-const PrincipalSchema = z
+export const PrincipalSchema = z
   .object({
     id: z.string().meta({ description: 'Recorded as `actor`: `key:<id>`, `oidc:<sub>`, `token:admin`...' }),
     kind: z.enum(['bootstrap', 'key', 'oidc']),
@@ -13,6 +13,20 @@ const PrincipalSchema = z
     person: z.string().meta({ description: 'The person behind the credential; four eyes compare persons' }),
   })
   .meta({ id: 'Principal' });
+
+/** A principal as `GET /api/v1/me` answers it, on a module's port or the audit API's. */
+export function principalBody(principal: Principal): z.infer<typeof PrincipalSchema> {
+  const { id, kind, name, roles, member, workspace, person } = principal;
+  return {
+    id,
+    kind,
+    name: name ?? null,
+    roles: [...roles],
+    member: member ?? null,
+    workspace: workspace ?? null,
+    person,
+  };
+}
 
 /**
  * `GET /api/v1/me`, on every module: whom the request's bearer credential names, with its roles, so
@@ -30,18 +44,6 @@ export const principalRoute: ModuleRoute = {
   async handle({ caller }) {
     const principal = caller.principal;
     if (!principal) throw new Error('a bearer route was called without a principal');
-    const { id, kind, name, roles, member, workspace, person } = principal;
-    return {
-      status: 200,
-      body: {
-        id,
-        kind,
-        name: name ?? null,
-        roles,
-        member: member ?? null,
-        workspace: workspace ?? null,
-        person,
-      },
-    };
+    return { status: 200, body: principalBody(principal) };
   },
 };

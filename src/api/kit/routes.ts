@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import { ApiError } from './errors';
 import { sendError } from './http';
@@ -7,6 +8,13 @@ import { LICENSE_PATH, LICENSE_TERMS } from './license';
 import { requestIdOf } from './logging';
 import type { RequestObserver } from './observation';
 import { openApiPath, type Descriptions } from './openapi';
+import { helmetOptions } from './security-headers';
+
+/**
+ * The documentation pages' policy over the port's JSON one (Swagger UI loads its own scripts and
+ * styles). HSTS, where it applies, is already sent by the port's guard on every answer.
+ */
+const docsPageHeaders = helmet(helmetOptions('docs', { secure: false }));
 
 type Method = 'get' | 'post' | 'patch';
 
@@ -91,6 +99,7 @@ export function createRouteTable(
   app.use(
     '/api/docs',
     docsRoute,
+    docsPageHeaders,
     swaggerUi.serveFiles(descriptions.runtime),
     swaggerUi.setup(descriptions.runtime),
   );

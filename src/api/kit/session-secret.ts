@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { ensurePrivateDir } from '../../private-files';
 import path from 'node:path';
 import { ConfigError, type Config } from '../../config';
 import { keepOnce, readKept } from '../../kept-file';
@@ -28,7 +28,7 @@ export function resolveSessionSecret(config: Pick<Config, 'dataDir' | 'sessionSe
   const file = path.join(config.dataDir, SECRET_FILE);
   const kept = readSecret(file);
   if (kept !== undefined) return kept;
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const secret = randomBytes(32).toString('base64url');
   return keepOnce(file, secret) ? secret : (readSecret(file) as string);
 }
