@@ -12,6 +12,7 @@ import {
 } from '../events/mail';
 import { id, text, textOrNull, oneOf, timestamp } from './fields';
 import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
+import { derivedText } from '../privacy/sealed-value';
 
 const Address = z.object({ name: text, email: text });
 
@@ -120,7 +121,7 @@ const labels = createdBy('mail.labels', 'LabelCreated', ({ data, metadata }): La
 
 const contacts = createdBy('mail.contacts', 'ContactAdded', ({ data, metadata }): MailContactRecord => {
   const { id, mailbox, given_name, surname, ...rest } = data;
-  const display_name = `${given_name} ${surname}`;
+  const display_name = derivedText([given_name, surname]);
   const email = data.emails[0]?.email ?? '';
   return { id, mailbox, given_name, surname, display_name, email, ...rest, created_at: metadata.occurred_at };
 });
