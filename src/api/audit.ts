@@ -20,6 +20,7 @@ import type { IdAllocator } from '../commands/ids';
 import type { Config } from '../config';
 import type { Principal } from '../iam/principal';
 import { eraseSubject } from '../privacy/erase';
+import { withErasures } from '../privacy/erasures-in-history';
 import { ERASURES_COLLECTION, MAX_REASON, SUBJECT } from '../privacy/erasures';
 import type { SubjectKeyStore } from '../privacy/subject-keys';
 import type { ProjectionProgress } from '../projections/runtime';
@@ -273,7 +274,8 @@ export function describeAudit() {
     method: 'get',
     path: '/api/v1/history/{module}/{resource}/{id}',
     ...id('getHistory'),
-    summary: 'The events that shaped one record, each with the record as it was after it',
+    summary:
+      'The events that shaped one record, each with the record as it was after it, and the erasures (`SubjectErased`) of the subjects whose personal data they hold',
     security,
     request: { params: z.object({ module: z.string(), resource: z.string(), id: z.string() }) },
     responses: {
@@ -388,6 +390,9 @@ export function describeAudit() {
       201: json(Erasure, 'The erasure, as recorded'),
       401: envelope('Missing or wrong credentials'),
       403: envelope('Not an administrator'),
+      404: envelope(
+        '`unknown_subject`: the suite holds no record of this subject (nothing recorded); `details.nearest` names the nearest known subjects',
+      ),
       422: envelope('Not a subject, or no reason'),
       429: TOO_MANY_FAILURES,
       503: envelope('No administrator token is configured'),
@@ -540,7 +545,8 @@ export function createAuditApp(
     }
     let record: ReturnType<typeof projection.evolve> = null;
     // An event the projection cannot apply (a parked one) is shown with its error; the record stays.
-    const steps = (await withProposals(auditEvents, events)).map((event) => {
+    const shown = await withErasures(storedEvents, await withProposals(auditEvents, events));
+    const steps = shown.map((event) => {
       try {
         const current = upcast(catalog, event);
         if (projection.handles.includes(current.type)) record = projection.evolve(record, current);

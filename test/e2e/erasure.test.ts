@@ -172,6 +172,102 @@ describe('erasing a data subject, as a new user would', () => {
     expect(await get(`${requests}?q=quorlane`)).toContain('"total":0');
   });
 
+  it('refuses a subject the suite holds no record of: exit 1, the nearest named, nothing recorded', async () => {
+    const before = JSON.parse(await audit('/api/v1/erasures')).meta.total as number;
+    for (const [typo, nearest] of [
+      ['hrm.employe-42', 'hrm.employee-42'],
+      ['hrm.employee-999999', 'hrm.employee-'],
+      ['foo.bar-1', ''],
+    ] as const) {
+      const refused = cli('erase', typo, '--reason', 'Art. 17 request');
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain(`holds no data of ${typo}`);
+      expect(refused.stderr).toContain(nearest);
+    }
+    expect(JSON.parse(await audit('/api/v1/erasures')).meta.total).toBe(before);
+  });
+
+  it('leaves nothing of a mail contact on the messages to and from them, the log, exports and files', async () => {
+    const mail = `http://127.0.0.1:${port('mail')}/api/v1`;
+    type Contact = { id: number; display_name: string; email: string; source: string };
+    type Message = {
+      id: number;
+      from_email: string;
+      from_contact_id: number | null;
+      body: string;
+      snippet: string;
+    };
+    const contacts = (JSON.parse(await get(`${mail}/contacts?limit=200`)) as { data: Contact[] }).data;
+    let chosen: { contact: Contact; messages: Message[] } | undefined;
+    for (const contact of contacts.filter(({ source }) => source !== 'domain')) {
+      const namesakes = JSON.parse(await get(`${mail}/contacts?q=${encodeURIComponent(contact.email)}`));
+      const messages = JSON.parse(
+        await get(`${mail}/messages?from_email=${encodeURIComponent(contact.email)}`),
+      );
+      if (namesakes.meta.total === 1 && messages.data.length > 0) {
+        chosen = { contact, messages: messages.data as Message[] };
+        break;
+      }
+    }
+    if (!chosen) throw new Error('the demo mailbox has no contact who wrote');
+    const { contact, messages } = chosen;
+    const [message] = messages as [Message];
+    expect(message.from_contact_id).toBe(contact.id);
+    expect(filesHolding(contact.email).every((file) => file.startsWith('read-models.db'))).toBe(true);
+
+    const erased = await fetch(`${AUDIT}/api/v1/erasures`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${API_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ subject: `mail.contact-${contact.id}`, reason: 'Art. 17 request' }),
+    });
+    expect(erased.status).toBe(201);
+
+    const read = JSON.parse(await get(`${mail}/messages/${message.id}`)) as Message & { from_name: string };
+    expect(read).toMatchObject({
+      from_name: '[erased]',
+      from_email: '[erased]',
+      body: '[erased]',
+      snippet: '[erased]',
+    });
+    for (const text of [contact.email, contact.display_name]) {
+      expect(await listsFinding(text)).toEqual([]);
+      expect(
+        await get(`${mail}/messages?limit=200&mailbox=${encodeURIComponent(message.from_email)}`),
+      ).not.toContain(text);
+      expect(await audit(`/api/v1/events?stream=mail.message-${message.id}`)).not.toContain(text);
+      expect(await audit(`/api/v1/history/mail/messages/${message.id}`)).not.toContain(text);
+      expect(cli('events', '--module', 'mail').stdout).not.toContain(text);
+      const exported = path.join(dir, '..', `mail-export-${contact.id}.ndjson`);
+      expect(cli('audit', 'export', '--module', 'mail', '--format', 'ndjson', '--out', exported).status).toBe(
+        0,
+      );
+      expect(readFileSync(exported, 'utf8')).not.toContain(text);
+      expect(filesHolding(text)).toEqual([]);
+    }
+    const history = JSON.parse(await audit(`/api/v1/history/mail/messages/${message.id}`)) as {
+      data: { events: { event: { type: string; data: Record<string, unknown> } }[] };
+    };
+    expect(history.data.events.map(({ event }) => event.type)).toEqual(
+      expect.arrayContaining(['MessageSynced', 'SubjectErased']),
+    );
+    expect(history.data.events.find(({ event }) => event.type === 'SubjectErased')?.event.data).toMatchObject(
+      {
+        subject: `mail.contact-${contact.id}`,
+        reason: 'Art. 17 request',
+      },
+    );
+
+    await stop();
+    const copy = path.join(dir, '..', `replay-${contact.id}`);
+    expect(cli('replay', '--until', '999999999', '--data-dir', copy, '--from', dir).status).toBe(0);
+    const copied = readdirSync(copy).filter((file) =>
+      readFileSync(path.join(copy, file)).includes(Buffer.from(contact.email)),
+    );
+    expect(copied).toEqual([]);
+    suite = await startSuiteProcess(env(), PORT, { waitMs: 60_000 });
+  });
+
   it('reads a subject whose key was lost as erased, never failing', async () => {
     await stop();
     const keys = new Database(path.join(dir, 'keys.db'));
