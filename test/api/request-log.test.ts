@@ -14,13 +14,13 @@ const EMAIL = 'ana.quorlane@example.com';
 
 let h: EsmHarness;
 let lines: string[];
-let module: ReturnType<typeof createModuleApp>;
+let moduleApp: ReturnType<typeof createModuleApp>;
 let audit: ReturnType<typeof createAuditApp>;
 beforeAll(async () => {
   h = await openEsm();
   lines = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-  module = createModuleApp(
+  moduleApp = createModuleApp(
     esmModule,
     { ...h.suite, logger },
     { apiToken: TOKEN, sessionSecret: SERVER_SECRET },
@@ -39,7 +39,7 @@ const logged = () => lines.join('');
 
 describe('the request log', () => {
   it('shows the length of a search term, never the term', async () => {
-    await request(module)
+    await request(moduleApp)
       .get(`/api/v1/requests?q=${encodeURIComponent(EMAIL)}&limit=5`)
       .expect(200);
     expect(logged()).toContain(`/api/v1/requests?q=[${EMAIL.length} chars]&limit=5`);
@@ -52,7 +52,7 @@ describe('the request log', () => {
       .set('Authorization', `Bearer ${AUDITOR}`)
       .expect(200);
     await request(audit).get(`/api/v1/events?stream=x&actor=${EMAIL}`).expect(401);
-    await request(module).get(`/api/v1/requests?nonsense=${EMAIL}`);
+    await request(moduleApp).get(`/api/v1/requests?nonsense=${EMAIL}`);
     expect(logged()).toContain('actor=[24 chars]&limit=2');
     expect(logged()).not.toContain('quorlane');
   });
