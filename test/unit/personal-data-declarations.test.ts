@@ -57,7 +57,7 @@ const subjects: Record<string, Record<string, `${string} -> ${string}`>> = {
     AttendanceRecorded: 'hrm.attendance -> hrm.employee',
     CandidateAdded: 'hrm.candidate -> hrm.candidate',
     ApplicationReceived: 'hrm.application -> hrm.candidate',
-    ApplicationRejected: 'hrm.application -> hrm.application',
+    ApplicationRejected: 'hrm.application -> hrm.application | hrm.candidate',
   },
   market: {},
   ppm: {},
@@ -185,6 +185,15 @@ describe('expected markings', () => {
     expect(fieldSubjects('hrm', 'LeaveApplicationSubmitted', 'hrm.leave-9', { employee_id: 42 })).toEqual({
       employee_name: 'hrm.employee-42',
       description: 'hrm.employee-42',
+    });
+  });
+
+  it('keys a rejection’s reason to the candidate, or to the application when it names none (v1)', () => {
+    expect(fieldSubjects('hrm', 'ApplicationRejected', 'hrm.application-3', { candidate_id: 7 })).toEqual({
+      reason: 'hrm.candidate-7',
+    });
+    expect(fieldSubjects('hrm', 'ApplicationRejected', 'hrm.application-3', { candidate_id: null })).toEqual({
+      reason: 'hrm.application-3',
     });
   });
 
