@@ -10,7 +10,7 @@ import {
 } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 const API_TOKEN = 'erasure-api-token-0001';
 const AUDIT_TOKEN = 'erasure-audit-token-001';
