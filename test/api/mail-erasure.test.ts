@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { createAuditApp } from '../../src/api/audit';
+import { createIdentity } from '../../src/api/kit/identity';
 import { mailModule } from '../../src/api/mail';
 import { operatorContext } from '../../src/cli/common';
 import {
@@ -108,6 +110,35 @@ describe('erasing a mail contact', () => {
       to: [{ name: ERASED_TEXT, email: ERASED_TEXT, contact_id: h.fixtures.katrin }],
       cc: [{ ...OTHER, contact_id: null }],
     });
+  });
+
+  it('shows the erasure in the history of each message that held their data: when, by whom, why', async () => {
+    const AUDITOR = 'auditor-token-mail-erasure';
+    const audit = createAuditApp(
+      { ...h.suite, config: { apiToken: undefined } },
+      AUDITOR,
+      undefined,
+      createIdentity({ auditToken: AUDITOR }),
+    );
+    for (const id of [h.fixtures.inbound, h.fixtures.outbound]) {
+      const history = await request(audit)
+        .get(`/api/v1/history/mail/messages/${id}`)
+        .set('Authorization', `Bearer ${AUDITOR}`)
+        .expect(200);
+      const steps = history.body.data.events as {
+        event: { type: string; data: unknown; metadata: unknown };
+      }[];
+      expect(steps.map(({ event }) => event.type)).toEqual(['MessageSynced', 'SubjectErased']);
+      expect(steps[1]?.event).toMatchObject({
+        data: {
+          subject: `mail.contact-${h.fixtures.katrin}`,
+          reason: 'Art. 17',
+          erased_on: expect.any(String),
+        },
+        metadata: { actor: expect.stringMatching(/^os:/) },
+      });
+      expect(JSON.stringify(history.body)).not.toContain('Quorlane');
+    }
   });
 
   it('leaves nothing of theirs in the list, a search, or the log as auditors read it', async () => {
