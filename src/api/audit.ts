@@ -20,6 +20,7 @@ import type { IdAllocator } from '../commands/ids';
 import type { Config } from '../config';
 import type { Principal } from '../iam/principal';
 import { eraseSubject } from '../privacy/erase';
+import { withErasures } from '../privacy/erasures-in-history';
 import { ERASURES_COLLECTION, MAX_REASON, SUBJECT } from '../privacy/erasures';
 import type { SubjectKeyStore } from '../privacy/subject-keys';
 import type { ProjectionProgress } from '../projections/runtime';
@@ -274,7 +275,8 @@ export function describeAudit() {
     method: 'get',
     path: '/api/v1/history/{module}/{resource}/{id}',
     ...id('getHistory'),
-    summary: 'The events that shaped one record, each with the record as it was after it',
+    summary:
+      'The events that shaped one record, each with the record as it was after it, and the erasures (`SubjectErased`) of the subjects whose personal data they hold',
     security,
     request: { params: z.object({ module: z.string(), resource: z.string(), id: z.string() }) },
     responses: {
@@ -389,6 +391,9 @@ export function describeAudit() {
       201: json(Erasure, 'The erasure, as recorded'),
       401: envelope('Missing or wrong credentials'),
       403: envelope('Not an administrator'),
+      404: envelope(
+        '`unknown_subject`: the suite holds no record of this subject (nothing recorded); `details.nearest` names the nearest known subjects',
+      ),
       422: envelope('Not a subject, or no reason'),
       429: TOO_MANY_FAILURES,
       503: envelope('No administrator token is configured'),
@@ -561,7 +566,10 @@ export function createAuditApp(
     let record: ReturnType<typeof projection.evolve> = null;
     // An event the projection cannot apply (a parked one) is shown with its error; the record stays.
     const target = `${module.id} ${params.resource as string}/${params.id as string}`;
-    const told = await withProposals(auditEvents, services.readStore, events, target);
+    const told = await withErasures(
+      storedEvents,
+      await withProposals(auditEvents, services.readStore, events, target),
+    );
     const steps = told.map((event) => {
       try {
         const current = upcast(catalog, event);

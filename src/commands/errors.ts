@@ -16,6 +16,7 @@ export class DomainError extends Error {
 export type DomainErrorCode =
   | 'validation_error'
   | 'not_found'
+  | 'unknown_subject'
   | 'already_exists'
   | 'illegal_transition'
   | 'concurrency_conflict'

@@ -15,14 +15,22 @@ export interface Upcaster {
  * subject's key, and unreadable once the subject is erased (see docs/PERSONAL-DATA.md).
  */
 export interface PersonalFields<Data = unknown> {
-  /** The data subject, a stream name such as `hrm.employee-42`: usually the event's own stream. */
-  subject(event: { stream: string; data: Data }): string;
+  /**
+   * The data subject, a stream name such as `hrm.employee-42`: usually the event's own stream. With
+   * `each`, asked for every item of that array, given the item.
+   */
+  subject(event: { stream: string; data: Data }, item?: unknown): string;
   /**
    * The fields: a top-level field of the data (`first_name`), a field of a nested object
    * (`address.city`), or a field of every item of an array (`attendees[].email`; `notes[]` for the
-   * items themselves).
+   * items themselves). With `each`, the fields of each item (`email`).
    */
   fields: readonly string[];
+  /**
+   * An array field (`to`) whose every item is one person's, each naming its own subject (a message's
+   * recipients, each a contact or not).
+   */
+  each?: string;
 }
 
 /** A domain event type: its name, the schema of its data, and the version of that schema. */
@@ -59,6 +67,18 @@ export function defineEvent<Type extends string, Schema extends z.ZodType>(
 export const ownPersonalData = (...fields: string[]): PersonalFields[] => [
   { subject: ({ stream }) => stream, fields },
 ];
+
+/**
+ * Personal fields of each item of an array (`each`), keyed to the subject the item names: `subject`
+ * is given the event and the item.
+ */
+export function personalItems<Item>(
+  each: string,
+  subject: (event: { stream: string }, item: Item) => string,
+  ...fields: string[]
+): PersonalFields {
+  return { each, fields, subject: (event, item) => subject(event, item as Item) };
+}
 
 /** The schema an event's data must satisfy at the version it was stored with. */
 export function schemaAt(definition: EventDefinition, version: number): z.ZodType | undefined {

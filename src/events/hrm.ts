@@ -59,6 +59,8 @@ export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
 const statusChange = <const Statuses extends readonly [string, ...string[]]>(statuses: Statuses) =>
   z.object({ status: z.enum(statuses), changed_on: timestamp });
 
+const applicationRejected = z.object({ rejected_on: timestamp, reason: z.string() });
+
 export const hrmEvents = [
   defineEvent(
     'OrganizationAdded',
@@ -359,8 +361,25 @@ export const hrmEvents = [
   ),
   defineEvent('ApplicationHeld', z.object({ held_on: timestamp })),
   /** The data names no candidate: the reason is keyed to the application, the candidate's own record. */
-  defineEvent('ApplicationRejected', z.object({ rejected_on: timestamp, reason: z.string() }), {
-    personal: ownPersonalData('reason'),
+  /**
+   * Since v2 a rejection names the candidate (`candidate_id`), whose data its reason is; `null`:
+   * rejected before, its reason keyed to the application, the candidate's record of applying.
+   */
+  defineEvent('ApplicationRejected', applicationRejected.extend({ candidate_id: id.nullable() }), {
+    version: 2,
+    upcasters: [
+      {
+        from: 1,
+        schema: applicationRejected,
+        upcast: (data) => ({ ...(data as z.infer<typeof applicationRejected>), candidate_id: null }),
+      },
+    ],
+    personal: [
+      {
+        subject: ({ stream, data }) => (data.candidate_id ? `hrm.candidate-${data.candidate_id}` : stream),
+        fields: ['reason'],
+      },
+    ],
   }),
   defineEvent('ApplicationAccepted', z.object({ accepted_on: timestamp })),
 ] as const;

@@ -7,6 +7,7 @@ import type { ProjectionRuntime } from '../projections/runtime';
 import { CheckpointConflict, type ReadStore } from '../projections/read-store';
 import { recordErasure } from './erasures';
 import { sealedHeader } from './sealed-value';
+import { requireKnownSubject } from './subjects';
 import type { SubjectKeyStore } from './subject-keys';
 
 const PAGE = 5_000;
@@ -16,7 +17,8 @@ const FOLLOWING_INTERVAL_MS = 250;
 const REFOLDED = 'privacy.erasure-refolds';
 
 /**
- * Erases a data subject: records `SubjectErased` (subject, reason; the actor in its metadata) and
+ * Erases a data subject the suite holds a record of (else `unknown_subject`, nothing recorded):
+ * records `SubjectErased` (subject, reason; the actor in its metadata) and
  * deletes the subject's keys, after which the log reads its personal data as erased. The process
  * that projects folds the documents that held it again (`erasureFollower`). Two stores, no transaction:
  * the erasure is recorded first and the follower deletes the keys again for every erasure in the log,
@@ -28,6 +30,7 @@ export async function eraseSubject(
   subject: string,
   reason: string,
 ) {
+  await requireKnownSubject(context.eventStore, subject);
   const recorded = await recordErasure(context, subject, reason);
   await keys.erase(subject);
   return recorded;

@@ -1,6 +1,6 @@
 import { ZodDefault, ZodNullable, ZodOptional, type z } from 'zod';
 import { DomainError } from '../commands/errors';
-import { definitionFor, type SuiteCatalog } from '../events/catalog';
+import { definitionFor, type PersonalFields, type SuiteCatalog } from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
 import { erasedValue, open, sealedHeader, type ErasedAs } from './sealed-value';
 import type { SealedKeyIds } from './opened-events';
@@ -18,17 +18,28 @@ const isValue = (value: Json) => value !== null && value !== undefined;
 const isContainer = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null;
 
-/** A path's steps: a field's name, and whether it names the items of an array field (`contacts[]`). */
-type Step = { field: string; items: boolean };
+/**
+ * A path's steps: a field's name, and whether it names the items of an array field (`contacts[]`), or
+ * one of them (`to[2]`, a path to one item's field that a declaration with `each` makes).
+ */
+type Step = { field: string; items: boolean; index?: number };
 const stepsFound = new Map<string, readonly Step[]>();
 function stepsOf(path: string): readonly Step[] {
   let steps = stepsFound.get(path);
   if (!steps) {
-    steps = path.split('.').map((step) => ({ field: step.replace(/\[\]$/, ''), items: step.endsWith('[]') }));
+    steps = path.split('.').map((step) => {
+      const [, field = step, index] = /^(.*)\[(\d*)\]$/.exec(step) ?? [];
+      if (index === undefined) return { field: step, items: false };
+      return index === '' ? { field, items: true } : { field, items: true, index: Number(index) };
+    });
     stepsFound.set(path, steps);
   }
   return steps;
 }
+
+/** The items a step names in an array: all of them, or the one it names. */
+const itemsAt = (items: readonly Json[], step: Step): readonly number[] =>
+  step.index === undefined ? items.map((_, index) => index) : step.index < items.length ? [step.index] : [];
 
 /** Whether data holds a value (not null) at some place the steps name. */
 function holdsValueAt(data: Json, steps: readonly Step[], from = 0): boolean {
@@ -38,7 +49,9 @@ function holdsValueAt(data: Json, steps: readonly Step[], from = 0): boolean {
   const last = from === steps.length - 1;
   if (!step.items) return last ? isValue(value) : holdsValueAt(value, steps, from + 1);
   if (!Array.isArray(value)) return false;
-  return value.some((item: Json) => (last ? isValue(item) : holdsValueAt(item, steps, from + 1)));
+  return itemsAt(value, step).some((index) =>
+    last ? isValue(value[index]) : holdsValueAt(value[index], steps, from + 1),
+  );
 }
 
 /** The container if this sealing copied it already, else its copy (registered in `copies`). */
@@ -74,7 +87,7 @@ function replaceAt(
   if (!step.items) record[step.field] = replaced(value);
   else if (Array.isArray(value)) {
     const items = own(value, copies);
-    for (let index = 0; index < items.length; index++) items[index] = replaced(items[index]);
+    for (const index of itemsAt(items, step)) items[index] = replaced(items[index]);
     record[step.field] = items;
   }
 }
@@ -109,6 +122,42 @@ function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
   return at;
 }
 
+/** One subject's fields in one event: the paths to its values, and the declared path of each (its schema). */
+interface Placement {
+  subject: string;
+  fields: { path: string; declared: string }[];
+}
+
+/** The value at a path of objects (`organizer`, `message.to`). */
+const valueAtPath = (data: Json, path: string): Json =>
+  path.split('.').reduce<Json>((at, field) => (isContainer(at) ? at[field] : undefined), data);
+
+/**
+ * Whose personal values an event holds, and where: one placement per declaration, or, for a
+ * declaration with `each`, one per item of that array (each item names its own subject). Only those
+ * with a value to seal; their subjects asked for only then.
+ */
+function placementsOf(personal: readonly PersonalFields[], stream: string, data: Json): Placement[] {
+  const holding = (fields: Placement['fields']) =>
+    fields.some(({ path }) => holdsValueAt(data, stepsOf(path)));
+  return personal.flatMap((declaration) => {
+    if (declaration.each === undefined) {
+      const fields = declaration.fields.map((path) => ({ path, declared: path }));
+      return holding(fields) ? [{ subject: declaration.subject({ stream, data }), fields }] : [];
+    }
+    const { each } = declaration;
+    const items = valueAtPath(data, each);
+    if (!Array.isArray(items)) return [];
+    return items.flatMap((item: Json, index) => {
+      const fields = declaration.fields.map((field) => ({
+        path: `${each}[${index}].${field}`,
+        declared: `${each}[].${field}`,
+      }));
+      return holding(fields) ? [{ subject: declaration.subject({ stream, data }, item), fields }] : [];
+    });
+  });
+}
+
 /** An event as it is appended: its personal fields sealed, and the keys they were sealed with (none: it held none). */
 export interface SealedEvent {
   event: PendingEvent;
@@ -134,35 +183,27 @@ export async function sealEvents(
       throw new DomainError('validation_error', 'A text may not take the form of a sealed value (pd1:…)');
     }
     const definition = definitionFor(catalog, { stream, type: event.type });
-    const held = (definition?.personal ?? []).filter(({ fields }) =>
-      fields.some((path) => holdsValueAt(event.data, stepsOf(path))),
-    );
-    return {
-      event,
-      definition,
-      held,
-      subjects: held.map(({ subject }) => subject({ stream, data: event.data })),
-    };
+    const held = placementsOf(definition?.personal ?? [], stream, event.data);
+    return { event, definition, held };
   });
   const subjects: string[] = [];
-  for (const event of toSeal) subjects.push(...event.subjects);
+  for (const event of toSeal) subjects.push(...event.held.map(({ subject }) => subject));
   if (subjects.length === 0) return events.map((event) => ({ event }));
   const sealing = await keys.sealingKeys(subjects, { withoutKeys: creating ? [stream] : [] });
   // Each personal value is replaced twice along the same walk: by itself, to collect it, then by its
   // sealed form. The copies the first made are the second's.
   const values: ToSeal[] = [];
-  const placed = toSeal.map(({ event, definition, held, subjects }) => {
+  const placed = toSeal.map(({ event, definition, held }) => {
     if (!definition || held.length === 0 || !isContainer(event.data)) return { event };
     const copies = new Set<object>();
     const data = own(event.data, copies);
     const places: (readonly Step[])[] = [];
     const sealedWith = new Map<string, Set<string>>();
-    held.forEach(({ fields }, index) => {
-      const subject = subjects[index] as string;
+    for (const { subject, fields } of held) {
       const key = sealing.get(subject);
       if (!key) throw new Error(`no key to seal the personal data of ${subject}`);
-      for (const path of fields) {
-        const erased = erasedAs(definition.schema, path);
+      for (const { path, declared } of fields) {
+        const erased = erasedAs(definition.schema, declared);
         const steps = stepsOf(path);
         replaceAt(
           data,
@@ -173,7 +214,7 @@ export async function sealEvents(
         places.push(steps);
       }
       sealedWith.set(subject, (sealedWith.get(subject) ?? new Set()).add(key.id));
-    });
+    }
     return { event: { ...event, data }, sealedWith, places, copies };
   });
   const sealedValues = await keys.seal(values);

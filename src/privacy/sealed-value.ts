@@ -96,3 +96,12 @@ export const erasedValue = ({ erasedAs }: SealedHeader): null | string =>
   erasedAs === 'n' ? null : ERASED_TEXT;
 
 export const IV_SIZE = IV_BYTES;
+
+/**
+ * A text built from parts, some of them personal values (`first_name last_name`): "[erased]" once
+ * when any part reads erased, never "[erased] [erased]" nor a name half left.
+ */
+export function derivedText(parts: readonly (string | null)[], separator = ' '): string {
+  if (parts.includes(ERASED_TEXT)) return ERASED_TEXT;
+  return parts.filter((part) => part !== null && part !== '').join(separator);
+}

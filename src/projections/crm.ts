@@ -12,6 +12,7 @@ import {
 import type { StoredEvent } from '../events/envelope';
 import { id, text, textOrNull, oneOf, date, timestamp } from './fields';
 import { idFromStream, type DocumentProjection, type Projector } from './projection';
+import { derivedText } from '../privacy/sealed-value';
 
 export const CompanyRecord = z
   .object({
@@ -142,7 +143,7 @@ const contacts: DocumentProjection<ContactRecord> = {
   evolve: (_doc, stored) => {
     const { data, metadata } = stored as Extract<Event, { type: 'ContactAdded' }>;
     const { id, company_id, salutation, first_name, last_name, ...rest } = data;
-    const full_name = `${first_name} ${last_name}`;
+    const full_name = derivedText([first_name, last_name]);
     return {
       id,
       company_id,
@@ -165,7 +166,7 @@ function evolveLead(doc: LeadRecord | null, stored: StoredEvent): LeadRecord | n
       id,
       first_name,
       last_name,
-      lead_name: `${first_name} ${last_name}`,
+      lead_name: derivedText([first_name, last_name]),
       ...rest,
       status: 'New',
       converted_on: null,

@@ -12,8 +12,10 @@ import {
 } from '../events/mail';
 import { id, text, textOrNull, oneOf, timestamp } from './fields';
 import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
+import { derivedText } from '../privacy/sealed-value';
 
-const Address = z.object({ name: text, email: text });
+const contactId = id.nullable().meta({ description: 'The mailbox contact this address is; null: none is' });
+const Address = z.object({ name: text, email: text, contact_id: contactId });
 
 export const LabelRecord = z
   .object({
@@ -62,6 +64,7 @@ export const MessageRecord = z
     subject: text,
     from_name: text,
     from_email: text,
+    from_contact_id: contactId,
     to: z.array(Address),
     cc: z.array(Address),
     bcc: z.array(Address),
@@ -94,6 +97,7 @@ export const CalendarEventRecord = z
     visibility: oneOf(EVENT_VISIBILITY),
     organizer_name: text,
     organizer_email: text,
+    organizer_contact_id: contactId,
     participants: z.array(Address.extend({ status: oneOf(PARTICIPANT_STATUSES) })),
     recurrence: z.array(text).nullable().meta({ description: 'RRULE lines of a recurring event' }),
     conferencing_url: textOrNull,
@@ -120,7 +124,7 @@ const labels = createdBy('mail.labels', 'LabelCreated', ({ data, metadata }): La
 
 const contacts = createdBy('mail.contacts', 'ContactAdded', ({ data, metadata }): MailContactRecord => {
   const { id, mailbox, given_name, surname, ...rest } = data;
-  const display_name = `${given_name} ${surname}`;
+  const display_name = derivedText([given_name, surname]);
   const email = data.emails[0]?.email ?? '';
   return { id, mailbox, given_name, surname, display_name, email, ...rest, created_at: metadata.occurred_at };
 });
@@ -134,6 +138,7 @@ const events = createdBy(
       ...rest,
       organizer_name: organizer.name,
       organizer_email: organizer.email,
+      organizer_contact_id: organizer.contact_id,
       created_at: metadata.occurred_at,
     };
   },
@@ -154,6 +159,7 @@ function evolveMessage(doc: MessageRecord | null, stored: StoredEvent): MessageR
       subject,
       from_name: from.name,
       from_email: from.email,
+      from_contact_id: from.contact_id,
       ...{ to, cc, bcc, date, snippet, body, label_ids, unread, starred },
       has_attachments: attachments.length > 0,
       attachments,

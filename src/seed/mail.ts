@@ -5,6 +5,7 @@ import {
   scheduleEvent,
   syncMessage,
   updateMessage,
+  type ContactDirectory,
   type MessageChange,
   type MessageInput,
 } from '../commands/mail/handlers';
@@ -252,7 +253,7 @@ export async function seedMailbox(seed: SeedContext): Promise<void> {
       company: plan.company,
     });
   }
-  await writeInGroups(
+  const contactIds = await writeInGroups(
     seed,
     contactPlans,
     () => new Date(CONNECTED),
@@ -271,6 +272,15 @@ export async function seedMailbox(seed: SeedContext): Promise<void> {
         source: plan.source,
       }),
   );
+
+  // Each message and invitation names the contacts its addresses are, as the mailbox knows them.
+  const contactOf = new Map(
+    contactPlans.map((plan, index) => [
+      addressKey(plan.mailbox.seed.address, plan.email),
+      (contactIds[index] as { id: number }).id,
+    ]),
+  );
+  const directory: ContactDirectory = (mailbox, email) => contactOf.get(addressKey(mailbox, email));
 
   // Conversations, written message by message: the first message of every thread, then the second...
   const threads: ThreadPlan[] = mailboxes.flatMap((mailbox) =>
@@ -308,7 +318,7 @@ export async function seedMailbox(seed: SeedContext): Promise<void> {
       batch,
       (thread) =>
         new Date(Math.max(CONNECTED, Math.floor((thread.messages[position]?.at ?? 0) / 1000) * 1000)),
-      (commands, thread) => syncMessage(commands, messageInput(random, thread, position, steps)),
+      (commands, thread) => syncMessage(commands, messageInput(random, thread, position, steps), directory),
     );
     batch.forEach((thread, index) => thread.ids.push((ids[index] as { id: number }).id));
   }
@@ -328,7 +338,7 @@ export async function seedMailbox(seed: SeedContext): Promise<void> {
     seed,
     eventPlans,
     (plan) => new Date(plan.created),
-    (commands, plan) => scheduleEvent(commands, plan.event),
+    (commands, plan) => scheduleEvent(commands, plan.event, directory),
   );
 
   function messageInput(
@@ -403,6 +413,8 @@ export async function seedMailbox(seed: SeedContext): Promise<void> {
     };
   }
 }
+
+const addressKey = (mailbox: string, email: string) => `${mailbox}\n${email.toLowerCase()}`;
 
 function planEvent(random: Random, mailbox: Mailbox, threads: readonly ThreadPlan[]) {
   const day = new Date('2026-09-01T00:00:00Z').getTime() + random.int(0, 136) * DAY;

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { createAuditApp } from '../../src/api/audit';
 import { createIdentity } from '../../src/api/kit/identity';
-import { openEsm, type EsmHarness } from '../support/esm-harness';
+import { openEsm, TOKEN, type EsmHarness } from '../support/esm-harness';
+import { validRequest } from './spec';
 
 const AUDITOR = 'auditor-token-42';
 const ADMIN = 'admin-token-0123456789';
@@ -17,6 +18,12 @@ beforeAll(async () => {
     undefined,
     createIdentity({ auditToken: AUDITOR, apiToken: ADMIN }),
   );
+  // The subject erased below: a service request (esm.request-1).
+  await request(h.app)
+    .post('/api/v1/requests')
+    .set('Authorization', `Bearer ${TOKEN}`)
+    .send(validRequest)
+    .expect(201);
 });
 afterAll(() => h.close());
 
@@ -68,4 +75,28 @@ describe('erasures on the audit API', () => {
       }),
     ]);
   });
+});
+
+describe('erasing a subject the suite holds no record of', () => {
+  const total = async () => (await read('/api/v1/erasures').expect(200)).body.meta.total as number;
+
+  it.each([
+    ['a typo in the kind of record', 'esm.requst-1', 'esm.request-1'],
+    ['a typo in the id', 'esm.request-11', 'esm.request-1'],
+    ['an id beyond the last record', 'esm.request-999999', 'esm.request-'],
+    ['a module that does not exist', 'foo.bar-1', ''],
+  ])(
+    'answers 404 unknown_subject for %s, records nothing, and names the nearest known subjects',
+    async (_, subject, near) => {
+      const before = await total();
+      const refused = await erase(ADMIN, { subject, reason: 'Art. 17 request' }).expect(404);
+      expect(refused.body.error).toMatchObject({ code: 'unknown_subject', details: { subject } });
+      const nearest = refused.body.error.details.nearest as string[];
+      expect(nearest.length).toBeLessThanOrEqual(5);
+      if (near) expect(nearest[0]).toContain(near);
+      expect(refused.body.error.message).toContain(subject);
+      expect(await total()).toBe(before);
+      expect((await read(`/api/v1/erasures?subject=${subject}`).expect(200)).body.data).toEqual([]);
+    },
+  );
 });

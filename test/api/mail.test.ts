@@ -6,6 +6,7 @@ import {
   scheduleEvent,
   syncMessage,
   type CalendarEventInput,
+  type ContactDirectory,
   type ContactInput,
   type LabelInput,
   type MessageInput,
@@ -104,9 +105,15 @@ async function fixtures({ commands }: SeedContext) {
   const followUp = await id(createLabel(commands, userLabel(SALES, 'Follow up')));
   const supportInbox = await id(createLabel(commands, label({ mailbox: SUPPORT })));
   const bugs = await id(createLabel(commands, userLabel(SUPPORT, 'Bugs')));
-  await addContact(commands, contact({}));
-  await addContact(
-    commands,
+  const contacts = new Map<string, number>();
+  const directory: ContactDirectory = (mailbox, email) => contacts.get(`${mailbox} ${email.toLowerCase()}`);
+  const added = async (input: ContactInput) => {
+    const contactId = await id(addContact(commands, input));
+    for (const { email } of input.emails) contacts.set(`${input.mailbox} ${email}`, contactId);
+    return contactId;
+  };
+  const katrinId = await added(contact({}));
+  await added(
     contact({
       given_name: 'Daan',
       surname: 'Bakker',
@@ -115,8 +122,7 @@ async function fixtures({ commands }: SeedContext) {
       source: 'inbox',
     }),
   );
-  await addContact(
-    commands,
+  await added(
     contact({
       mailbox: SUPPORT,
       given_name: 'Lea',
@@ -124,7 +130,7 @@ async function fixtures({ commands }: SeedContext) {
       emails: [{ email: 'lea@umbria.example', type: 'work' }],
     }),
   );
-  const first = await id(syncMessage(commands, message({ label_ids: [inbox, leads] })));
+  const first = await id(syncMessage(commands, message({ label_ids: [inbox, leads] }), directory));
   const reply = await id(
     syncMessage(
       commands,
@@ -139,6 +145,7 @@ async function fixtures({ commands }: SeedContext) {
         label_ids: [sent, leads],
         attachments: [{ filename: 'Proposal_Nordlicht.pdf', content_type: 'application/pdf', size: 220_000 }],
       }),
+      directory,
     ),
   );
   const answer = await id(
@@ -152,6 +159,7 @@ async function fixtures({ commands }: SeedContext) {
         label_ids: [inbox],
         unread: true,
       }),
+      directory,
     ),
   );
   const ticket = await id(
@@ -166,9 +174,10 @@ async function fixtures({ commands }: SeedContext) {
         label_ids: [supportInbox, bugs],
         starred: true,
       }),
+      directory,
     ),
   );
-  const demo = await id(scheduleEvent(commands, event({ message_id: first })));
+  const demo = await id(scheduleEvent(commands, event({ message_id: first }), directory));
   const lunch = await id(
     scheduleEvent(
       commands,
@@ -179,6 +188,7 @@ async function fixtures({ commands }: SeedContext) {
         end: '2026-12-03T12:30:00Z',
         status: 'tentative',
       }),
+      directory,
     ),
   );
   const standup = await id(
@@ -193,6 +203,7 @@ async function fixtures({ commands }: SeedContext) {
         status: 'cancelled',
         recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
       }),
+      directory,
     ),
   );
   return {
@@ -209,6 +220,7 @@ async function fixtures({ commands }: SeedContext) {
     demo,
     lunch,
     standup,
+    katrinId,
   };
 }
 

@@ -447,6 +447,14 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await page.getByText('Input should be a data subject, the stream of a person').first().waitFor();
     await expectAccessible(page);
 
+    // A typo erases nothing: refused, with the subject meant among the nearest.
+    await subject.fill(`hrm.employe-${people.manager}`);
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    await page.getByRole('button', { name: 'Erase for good' }).click();
+    await page.getByText('The erasure was refused (404 unknown_subject)').waitFor();
+    await page.getByText(`Did you mean hrm.employee-${people.manager}`).waitFor();
+    await expect(subject.getAttribute('aria-invalid')).resolves.toBe('true');
+
     await subject.fill(`hrm.employee-${people.manager}`);
     await page.getByRole('button', { name: 'Erase…' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -458,6 +466,18 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     // Titled without the name it no longer has.
     await settled(page, new RegExp(`^Employee ${people.manager}$`));
     await page.locator('[data-field="first_name"]').getByText('erased').waitFor();
+
+    // From the person's own record, named in the confirmation.
+    await page.goto(`${CONSOLE}/m/hrm/employees/${people.employee}`);
+    await settled(page, new RegExp(`^Employee ${people.employee} · Grace Hopper$`));
+    await page.getByRole('button', { name: 'Erase personal data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase the personal data of Grace Hopper for good?' });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Art. 17 request');
+    await dialog.getByRole('button', { name: 'Erase for good' }).click();
+    await page.getByRole('status').getByText(`hrm.employee-${people.employee}`).waitFor();
+    await page.locator('[data-field="last_name"]').getByText('erased').waitFor();
     await signOut(page);
     // The credential never was a cookie, on any port.
     await expect(page.context().cookies()).resolves.toEqual([]);

@@ -266,7 +266,7 @@ describe('applications', () => {
   it('ends with a rejection', () => {
     const rejected: HrmEventOf<'ApplicationRejected'> = {
       type: 'ApplicationRejected',
-      data: { rejected_on: at, reason: 'Position filled' },
+      data: { rejected_on: at, reason: 'Position filled', candidate_id: 2 },
     };
     given([received, { type: 'ApplicationHeld', data: { held_on: at } }])
       .when({ type: 'RejectApplication', at, reason: 'Position filled' })

@@ -1,6 +1,7 @@
 import { calendarDecider } from '../../src/commands/mail/directory';
 import {
   messageDecider,
+  type ContactFacts,
   type LabelFacts,
   type SyncMessage,
   type UpdateMessage,
@@ -25,8 +26,8 @@ const message: SyncMessage['message'] = {
   in_reply_to: null,
   internet_message_id: '<a1@nordlicht.example>',
   subject: 'Pricing for HR Suite (250 users)',
-  from: { name: 'Katrin Becker', email: 'katrin.becker@nordlicht.example' },
-  to: [{ name: 'Northwind Sales', email: SALES }],
+  from: { name: 'Katrin Becker', email: 'katrin.becker@nordlicht.example', contact_id: 5 },
+  to: [{ name: 'Northwind Sales', email: SALES, contact_id: null }],
   cc: [],
   bcc: [],
   date: '2026-11-20T09:00:00Z',
@@ -37,6 +38,11 @@ const message: SyncMessage['message'] = {
   starred: false,
   attachments: [],
 };
+/** Katrin is contact 5 of the sales mailbox; contact 6 is of another mailbox. */
+const contacts = new Map<number, ContactFacts>([
+  [5, { mailbox: SALES, emails: ['katrin.becker@nordlicht.example'] }],
+  [6, { mailbox: 'support@northwind.example', emails: ['lea@umbria.example'] }],
+]);
 const synced: MailEventOf<'MessageSynced'> = { type: 'MessageSynced', data: message };
 const update = (change: Partial<UpdateMessage>): UpdateMessage => ({
   type: 'UpdateMessage',
@@ -51,6 +57,7 @@ describe('syncing a message', () => {
     thread: undefined,
     repliedTo: undefined,
     labels,
+    contacts,
     ...overrides,
   });
 
@@ -75,6 +82,20 @@ describe('syncing a message', () => {
     given([])
       .when(sync({ message: { ...message, label_ids: [9] } }))
       .thenThrows({ message: expect.stringMatching(/^label_ids: label 9 belongs to another mailbox/) });
+  });
+
+  it('refuses an address said to be a contact that is not it, so that no one’s data is keyed to another', () => {
+    const from = (contact_id: number) => ({ message: { ...message, from: { ...message.from, contact_id } } });
+    given([])
+      .when(sync(from(9)))
+      .thenThrows({ message: 'from: contact 9 does not exist' });
+    given([])
+      .when(sync(from(6)))
+      .thenThrows({ message: 'from: contact 6 belongs to another mailbox' });
+    const other = { name: 'Lea', email: 'other@nordlicht.example', contact_id: 5 };
+    given([])
+      .when(sync({ message: { ...message, cc: [other] } }))
+      .thenThrows({ message: 'cc: contact 5 has another address' });
   });
 });
 
@@ -151,7 +172,7 @@ describe('calendar events', () => {
     status: 'confirmed',
     busy: true,
     visibility: 'default',
-    organizer: { name: 'Northwind Sales', email: SALES },
+    organizer: { name: 'Northwind Sales', email: SALES, contact_id: null },
     participants: [],
     recurrence: null,
     conferencing_url: null,
@@ -160,10 +181,10 @@ describe('calendar events', () => {
 
   it('schedules an event arranged in a message of the same mailbox', () => {
     deciderSpec(calendarDecider)([])
-      .when({ type: 'ScheduleEvent', event, messageMailbox: SALES })
+      .when({ type: 'ScheduleEvent', event, contacts, messageMailbox: SALES })
       .then([{ type: 'CalendarEventScheduled', data: event }]);
     deciderSpec(calendarDecider)([])
-      .when({ type: 'ScheduleEvent', event, messageMailbox: undefined })
+      .when({ type: 'ScheduleEvent', event, contacts, messageMailbox: undefined })
       .thenThrows({ message: expect.stringMatching(/^message_id/) });
   });
 
@@ -172,6 +193,7 @@ describe('calendar events', () => {
       .when({
         type: 'ScheduleEvent',
         event: { ...event, end: '2026-11-24T09:00:00Z' },
+        contacts,
         messageMailbox: SALES,
       })
       .thenThrows({ message: expect.stringMatching(/^end/) });

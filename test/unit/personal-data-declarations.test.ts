@@ -39,7 +39,10 @@ const modules: Record<string, { events: readonly EventDefinition[]; categories: 
   fpa: { events: fpaEvents, categories: [streamCategory(fpaStreams.scenario('base'))] },
 };
 
-/** Each event that carries personal data: the stream category it is written to -> its subject's. */
+/**
+ * Each event that carries personal data: the stream category it is written to -> its subjects'
+ * (`a | b`: some fields are a contact's, as the event names one).
+ */
 const subjects: Record<string, Record<string, `${string} -> ${string}`>> = {
   esm: { RequestSubmitted: 'esm.request -> esm.request' },
   clm: {
@@ -54,7 +57,7 @@ const subjects: Record<string, Record<string, `${string} -> ${string}`>> = {
     AttendanceRecorded: 'hrm.attendance -> hrm.employee',
     CandidateAdded: 'hrm.candidate -> hrm.candidate',
     ApplicationReceived: 'hrm.application -> hrm.candidate',
-    ApplicationRejected: 'hrm.application -> hrm.application',
+    ApplicationRejected: 'hrm.application -> hrm.application | hrm.candidate',
   },
   market: {},
   ppm: {},
@@ -63,8 +66,8 @@ const subjects: Record<string, Record<string, `${string} -> ${string}`>> = {
   cms: { FormSubmitted: 'cms.submission -> cms.submission' },
   mail: {
     ContactAdded: 'mail.contact -> mail.contact',
-    MessageSynced: 'mail.message -> mail.message',
-    CalendarEventScheduled: 'mail.event -> mail.event',
+    MessageSynced: 'mail.message -> mail.message | mail.contact',
+    CalendarEventScheduled: 'mail.event -> mail.event | mail.contact',
   },
   fpa: {},
 };
@@ -107,7 +110,18 @@ function sample(schema: Schema): unknown {
 
 const personalOf = (events: readonly EventDefinition[]) =>
   events.filter((event) => event.personal.length > 0);
-const declared = (event: EventDefinition) => event.personal.flatMap((personal) => personal.fields);
+/** The declared paths, those of a declaration with `each` as paths into its array (`to[].email`). */
+const declared = (event: EventDefinition) =>
+  event.personal.flatMap(({ each, fields }) =>
+    fields.map((field) => (each === undefined ? field : `${each}[].${field}`)),
+  );
+
+/** The subject a declaration names for an event's data (for each item of its array, the first's). */
+function subjectOf(personal: EventDefinition['personal'][number], stream: string, data: unknown): string {
+  if (personal.each === undefined) return personal.subject({ stream, data });
+  const [item] = (data as Record<string, unknown[]>)[personal.each] ?? [];
+  return personal.subject({ stream, data }, item);
+}
 
 function definition(module: string, type: string): EventDefinition {
   const found = modules[module]?.events.find((event) => event.type === type);
@@ -120,8 +134,8 @@ function fieldSubjects(module: string, type: string, stream: string, data: Recor
   const event = definition(module, type);
   const full = { ...(sample(event.schema) as object), ...data };
   return Object.fromEntries(
-    event.personal.flatMap(({ subject, fields }) =>
-      fields.map((field) => [field, subject({ stream, data: full })]),
+    event.personal.flatMap((personal) =>
+      declared({ ...event, personal: [personal] }).map((field) => [field, subjectOf(personal, stream, full)]),
     ),
   );
 }
@@ -146,10 +160,10 @@ describe.each(Object.entries(modules))('%s event definitions', (module, { events
 
   it('name as subject an entity stream of the module, derived from the event alone', () => {
     for (const event of personalOf(events)) {
-      const [stream, subject] = (subjects[module]?.[event.type] ?? '').split(' -> ');
+      const [stream, subject = ''] = (subjects[module]?.[event.type] ?? '').split(' -> ');
       for (const personal of event.personal) {
-        const named = personal.subject({ stream: `${stream}-7`, data: sample(event.schema) });
-        expect({ [event.type]: named }).toEqual({ [event.type]: `${subject}-7` });
+        const named = subjectOf(personal, `${stream}-7`, sample(event.schema));
+        expect(subject.split(' | ').map((category) => `${category}-7`)).toContain(named);
         expect(named).toMatch(SUBJECT);
         expect(named).not.toContain(':');
         expect(categories).toContain(streamCategory(named));
@@ -171,6 +185,15 @@ describe('expected markings', () => {
     expect(fieldSubjects('hrm', 'LeaveApplicationSubmitted', 'hrm.leave-9', { employee_id: 42 })).toEqual({
       employee_name: 'hrm.employee-42',
       description: 'hrm.employee-42',
+    });
+  });
+
+  it('keys a rejection’s reason to the candidate, or to the application when it names none (v1)', () => {
+    expect(fieldSubjects('hrm', 'ApplicationRejected', 'hrm.application-3', { candidate_id: 7 })).toEqual({
+      reason: 'hrm.candidate-7',
+    });
+    expect(fieldSubjects('hrm', 'ApplicationRejected', 'hrm.application-3', { candidate_id: null })).toEqual({
+      reason: 'hrm.application-3',
     });
   });
 
@@ -212,6 +235,35 @@ describe('expected markings', () => {
     );
   });
 
+  it('keys each name and address on a message to its contact, and what a contact sent to the sender', () => {
+    const katrin = { name: 'Katrin Becker', email: 'katrin@nordlicht.example', contact_id: 5 };
+    const me = { name: 'Northwind Sales', email: 'sales@northwind.example', contact_id: null };
+    const subjectsOf = (data: Record<string, unknown>) =>
+      fieldSubjects('mail', 'MessageSynced', 'mail.message-3', data);
+    expect(subjectsOf({ from: katrin, to: [me] })).toMatchObject({
+      'from.email': 'mail.contact-5',
+      body: 'mail.contact-5',
+      snippet: 'mail.contact-5',
+      'to[].email': 'mail.message-3',
+      subject: 'mail.message-3',
+    });
+    expect(subjectsOf({ from: me, to: [katrin] })).toMatchObject({
+      'from.email': 'mail.message-3',
+      body: 'mail.message-3',
+      'to[].email': 'mail.contact-5',
+    });
+    expect(
+      fieldSubjects('mail', 'CalendarEventScheduled', 'mail.event-4', {
+        organizer: katrin,
+        participants: [{ ...me, status: 'yes' }],
+      }),
+    ).toMatchObject({
+      'organizer.name': 'mail.contact-5',
+      'participants[].name': 'mail.event-4',
+      title: 'mail.event-4',
+    });
+  });
+
   it('keys whatever a form submission holds to the submission', () => {
     expect(fieldSubjects('cms', 'FormSubmitted', 'cms.submission-12', {})).toEqual({
       form_data: 'cms.submission-12',
@@ -234,10 +286,10 @@ describe('docs/PERSONAL-DATA.md', () => {
 
   it.each(Object.keys(modules))('lists every field %s declares, with its subject', (module) => {
     for (const event of personalOf(modules[module]?.events ?? [])) {
-      const subject = (subjects[module]?.[event.type] ?? '').split(' -> ')[1];
+      const categories = (subjects[module]?.[event.type] ?? '').split(' -> ')[1]?.split(' | ') ?? [];
       for (const field of declared(event)) {
         expect(sections.get(module)).toMatch(
-          new RegExp(`\\| ${event.type} +\\| \`${pattern(field)}\` +\\| \`${subject}-`),
+          new RegExp(`\\| ${event.type} +\\| \`${pattern(field)}\` +\\| \`(?:${categories.join('|')})-`),
         );
       }
     }

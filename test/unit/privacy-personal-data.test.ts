@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineEvent, ownPersonalData, suiteCatalog } from '../../src/events/catalog';
+import { defineEvent, ownPersonalData, personalItems, suiteCatalog } from '../../src/events/catalog';
 import type { PendingEvent } from '../../src/events/event-store';
 import { openData, sealEvents } from '../../src/privacy/personal-data';
 import { sealedHeader } from '../../src/privacy/sealed-value';
@@ -56,10 +56,32 @@ const ContactsListed = defineEvent(
   }),
   { personal: ownPersonalData('aliases[]', 'contacts[].name', 'contacts[].phone') },
 );
+/** Each item is one person's, naming them when the suite knows them; else the event's stream holds it. */
+const MeetingHeld = defineEvent(
+  'MeetingHeld',
+  z.object({
+    topic: z.string(),
+    attendees: z.array(
+      z.object({ name: z.string(), email: z.string().nullable(), person_id: z.string().nullable() }),
+    ),
+  }),
+  {
+    personal: [
+      ...ownPersonalData('topic'),
+      personalItems(
+        'attendees',
+        ({ stream }, attendee: { person_id: string | null }) =>
+          attendee.person_id ? `t.person-${attendee.person_id}` : stream,
+        'name',
+        'email',
+      ),
+    ],
+  },
+);
 const ThingHappened = defineEvent('ThingHappened', z.object({ name: z.string() }));
 
 const catalog = suiteCatalog([
-  { id: 't', events: [PersonRegistered, PersonMentioned, ContactsListed, ThingHappened] },
+  { id: 't', events: [PersonRegistered, PersonMentioned, ContactsListed, MeetingHeld, ThingHappened] },
 ]);
 
 const ALICE = 't.person-1';
@@ -115,6 +137,39 @@ describe('personal data in events', () => {
   });
 
   describe('sealEvents', () => {
+    it('seals each item of an array declared with `each` under the subject the item names', async () => {
+      const attendees = [
+        { name: 'Alice Example', email: 'alice@example.com', person_id: '1' },
+        { name: 'Walk-in', email: null, person_id: null },
+        { name: 'Bob Example', email: 'bob@example.com', person_id: '2' },
+      ];
+      const event: PendingEvent = {
+        type: 'MeetingHeld',
+        schema_version: 1,
+        data: { topic: 'Budget', attendees },
+      };
+      const sealed = (await sealOne('t.meeting-9', event)).data as {
+        topic: string;
+        attendees: typeof attendees;
+      };
+      const subjectsOf = (item: (typeof attendees)[number]) =>
+        [item.name, item.email].map((value) => sealedHeader(value)?.subject);
+      expect(sealedHeader(sealed.topic)?.subject).toBe('t.meeting-9');
+      expect(sealed.attendees.map(subjectsOf)).toEqual([
+        [ALICE, ALICE],
+        ['t.meeting-9', undefined],
+        [BOB, BOB],
+      ]);
+      expect(sealed.attendees.map(({ person_id }) => person_id)).toEqual(['1', null, '2']);
+      await keys.erase(ALICE);
+      const opened = (await openData(sealed, keys)) as typeof sealed;
+      expect(opened.attendees).toEqual([
+        { name: '[erased]', email: null, person_id: '1' },
+        { name: 'Walk-in', email: null, person_id: null },
+        attendees[2],
+      ]);
+    });
+
     it('seals exactly the declared places, under the subject of the stream', async () => {
       const event = registered();
       const sealed = await sealOne(ALICE, event);

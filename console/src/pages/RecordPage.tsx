@@ -7,9 +7,11 @@ import { useModuleRequest } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
 import { onRecord, tablesOf, writesOf } from '../api/openapi';
 import { holds, mayMake } from '../api/principal';
-import { recordTitle } from '../api/record-title';
+import { subjectOfRecord } from '../api/erasures';
+import { recordName, recordTitle } from '../api/record-title';
 import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
+import { EraseRecordButton } from '../components/EraseRecordButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue } from '../components/FieldValue';
 import { HistoryOnlyNotice, missingRole } from '../components/HistoryOnlyNotice';
@@ -55,6 +57,8 @@ export default function RecordPage() {
   // An auditor without the module's reader role reads the record's history, not the record.
   const historyOnly = auditor ? missingRole(record.error) : undefined;
   const actions = writesOf(api.data, table).filter((write) => onRecord(write) && mayMake(principal, write));
+  // Administrators erase a person from their own record, named as the page shows them.
+  const subject = holds(principal, 'admin') ? subjectOfRecord(module.id, resource, id) : undefined;
   return (
     <>
       <PageTitle
@@ -64,8 +68,8 @@ export default function RecordPage() {
           { label: fieldLabel(resource), to: `/m/${module.id}/${resource}` },
         ]}
       />
-      {actions.length > 0 && (
-        <Group mb="md">
+      {(actions.length > 0 || subject) && (
+        <Group mb="md" align="flex-start">
           {actions.map((write) => (
             <Button
               key={write.key}
@@ -76,6 +80,9 @@ export default function RecordPage() {
               {write.operation.summary ?? write.key}
             </Button>
           ))}
+          {subject && (
+            <EraseRecordButton subject={subject} name={record.data ? recordName(record.data) : undefined} />
+          )}
         </Group>
       )}
       {historyOnly ? (

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   self_approval: 403,
   not_the_approver: 403,
   not_found: 404,
+  unknown_subject: 404,
   route_not_found: 404,
   method_not_allowed: 405,
   already_exists: 409,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../../json-nesting';
 import { ApiError, ERROR_STATUS, errorEnvelope, toApiError } from './errors';
 import type { RequestObserver } from './observation';
+import { loggedUrl } from './logging';
 
 /** The kit's hot-path routers answer a request and return true, or return false to pass it on. */
 export type Router = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -64,7 +65,7 @@ export interface FailedRequest {
 export function answerFailure(failed: FailedRequest, error: unknown): void {
   const { req, res, observer, requestId, started } = failed;
   const { logger } = observer;
-  const at = { id: requestId, method: req.method, url: req.url };
+  const at = { id: requestId, method: req.method, url: loggedUrl(req.url) };
   try {
     if (res.headersSent) {
       logger.error({ err: error, req: at }, 'response failed');

@@ -47,7 +47,59 @@ export function requestIdOf(req: IncomingMessage): string {
   return clientToken(req.headers['x-request-id']) ?? randomUUID();
 }
 
-/** One line per answered request; headers are never logged, so neither are tokens. */
+/**
+ * Query parameters whose values say how a list is cut, never who is in it: logged as they are. Every
+ * other parameter (`q`, a filter on a name or an address) may carry personal data, which no erasure
+ * reaches once written to a log: only its length is logged.
+ */
+const STRUCTURAL_PARAMETERS = new Set([
+  'limit',
+  'offset',
+  'after',
+  'until',
+  'position',
+  'index',
+  'tree_size',
+  'sort',
+  'order',
+  'page',
+  'from',
+  'to',
+  'module',
+  'type',
+  'status',
+]);
+/** An id filter (`employee_id=42`) is kept when it is a number, as ids are; anything else is free text. */
+const isStructural = (name: string, value: string) =>
+  STRUCTURAL_PARAMETERS.has(name) || (name.endsWith('_id') && /^\d{1,20}$/.test(value));
+
+/** A query's name or value as the client meant it; as sent when it is not well encoded. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** A request's URL as the logs may show it: each free-text query value replaced by its length (`q=[7 chars]`). */
+export function loggedUrl(url: string | undefined): string | undefined {
+  const at = url?.indexOf('?') ?? -1;
+  if (url === undefined || at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return pair;
+      const name = pair.slice(0, equals);
+      const value = decoded(pair.slice(equals + 1));
+      return isStructural(decoded(name), value) ? pair : `${name}=[${[...value].length} chars]`;
+    });
+  return `${url.slice(0, at)}?${query.join('&')}`;
+}
+
+/** One line per answered request; headers are never logged, so neither are tokens, nor free-text query values. */
 export function logCompleted(
   logger: Logger,
   req: IncomingMessage,
@@ -59,7 +111,7 @@ export function logCompleted(
   const responseTime = Math.round(performance.now() - started);
   const level = statusCode >= 500 ? 'error' : 'info';
   logger[level](
-    { req: { id, method: req.method, url: req.url }, res: { statusCode }, responseTime },
+    { req: { id, method: req.method, url: loggedUrl(req.url) }, res: { statusCode }, responseTime },
     'request completed',
   );
 }

@@ -5,7 +5,7 @@ import swaggerUi from 'swagger-ui-express';
 import { ApiError } from './errors';
 import { sendError } from './http';
 import { LICENSE_PATH, LICENSE_TERMS } from './license';
-import { requestIdOf } from './logging';
+import { loggedUrl, requestIdOf } from './logging';
 import type { RequestObserver } from './observation';
 import { openApiPath, type Descriptions } from './openapi';
 import { helmetOptions } from './security-headers';
@@ -34,7 +34,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
     const apiError = sendError(res, error);
     if (apiError.code === 'internal_error') {
       logger.error(
-        { err: error, req: { id: res.locals.requestId, method: req.method, url: req.url } },
+        { err: error, req: { id: res.locals.requestId, method: req.method, url: loggedUrl(req.url) } },
         'request failed',
       );
     }

@@ -2,6 +2,7 @@ import type { EmployeeStatus, HrmEventOf } from '../../events/hrm';
 import type { Decider } from '../decider';
 import { DomainError, invalidField } from '../errors';
 import { checkReferences, type Reference } from './lifecycle';
+import { derivedText } from '../../privacy/sealed-value';
 
 type EmployeeEvent = HrmEventOf<'EmployeeJoined'> | HrmEventOf<'EmployeeStatusChanged'>;
 
@@ -72,7 +73,7 @@ export const employeeDecider: Decider<EmployeeCommand, EmployeeState, EmployeeEv
   evolve(state, event) {
     if (event.type === 'EmployeeJoined') {
       const { id, first_name, last_name, department_id, reports_to, date_of_joining } = event.data;
-      const employee_name = `${first_name} ${last_name}`;
+      const employee_name = derivedText([first_name, last_name]);
       return { id, status: 'Active', employee_name, department_id, reports_to, date_of_joining };
     }
     return state && { ...state, status: event.data.status };

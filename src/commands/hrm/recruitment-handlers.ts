@@ -8,6 +8,7 @@ import {
   jobDecider,
   type ApplicationCommand,
 } from './recruitment';
+import { derivedText } from '../../privacy/sealed-value';
 
 /* Handlers of recruitment: job openings, their placements on career sites, candidates and applications. */
 
@@ -76,7 +77,7 @@ export function receiveApplication(context: CommandContext, input: ApplicationIn
       application: {
         id,
         ...input,
-        candidate_name: candidate ? `${candidate.first_name} ${candidate.last_name}` : '',
+        candidate_name: candidate ? derivedText([candidate.first_name, candidate.last_name]) : '',
         job_title: job?.title ?? '',
         applied_on: at,
       },

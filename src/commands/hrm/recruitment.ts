@@ -99,7 +99,12 @@ export type ApplicationCommand =
   | { type: 'RejectApplication'; at: string; reason: string }
   | { type: 'AcceptApplication'; at: string };
 
-export type ApplicationState = { status: ApplicationStatus; stage: ApplicationStage } | null;
+export type ApplicationState = {
+  status: ApplicationStatus;
+  stage: ApplicationStage;
+  /** Whose application it is: its rejection's reason is theirs. */
+  candidate_id: number;
+} | null;
 
 type ApplicationAction = 'advance' | 'hold' | 'reject' | 'accept';
 
@@ -127,15 +132,15 @@ export const applicationDecider: Decider<ApplicationCommand, ApplicationState, A
   evolve(state, event) {
     switch (event.type) {
       case 'ApplicationReceived':
-        return { status: 'Open', stage: 'Applied' };
+        return { status: 'Open', stage: 'Applied', candidate_id: event.data.candidate_id };
       case 'ApplicationAdvanced':
-        return state && { status: 'Replied', stage: event.data.stage };
+        return state && { ...state, status: 'Replied', stage: event.data.stage };
       case 'ApplicationHeld':
         return state && { ...state, status: 'Hold' };
       case 'ApplicationRejected':
         return state && { ...state, status: 'Rejected' };
       case 'ApplicationAccepted':
-        return state && { status: 'Accepted', stage: 'Hired' };
+        return state && { ...state, status: 'Accepted', stage: 'Hired' };
     }
   },
   decide(command, state) {
@@ -161,7 +166,12 @@ export const applicationDecider: Decider<ApplicationCommand, ApplicationState, A
         return [{ type: 'ApplicationHeld', data: { held_on: command.at } }];
       case 'RejectApplication':
         allow(state, 'reject');
-        return [{ type: 'ApplicationRejected', data: { rejected_on: command.at, reason: command.reason } }];
+        return [
+          {
+            type: 'ApplicationRejected',
+            data: { rejected_on: command.at, reason: command.reason, candidate_id: state.candidate_id },
+          },
+        ];
       case 'AcceptApplication':
         allow(state, 'accept');
         if (state.stage !== 'Offer') {

@@ -1,6 +1,7 @@
 import type { MailEventOf } from '../../events/mail';
 import type { Decider } from '../decider';
 import { DomainError, invalidField } from '../errors';
+import { checkParties, type ContactFacts } from './messages';
 
 type LabelCreated = MailEventOf<'LabelCreated'>;
 type ContactAdded = MailEventOf<'ContactAdded'>;
@@ -34,6 +35,8 @@ export const contactDecider: Decider<AddContact, { exists: boolean }, ContactAdd
 export type ScheduleEvent = {
   type: 'ScheduleEvent';
   event: EventScheduled['data'];
+  /** The contacts the organizer and participants are said to be. */
+  contacts: ReadonlyMap<number, ContactFacts>;
   /** Mailbox of the invitation message; `undefined`: no such message. */
   messageMailbox: string | undefined;
 };
@@ -41,12 +44,14 @@ export type ScheduleEvent = {
 export const calendarDecider: Decider<ScheduleEvent, { exists: boolean }, EventScheduled> = {
   initialState: () => ({ exists: false }),
   evolve: () => ({ exists: true }),
-  decide({ event, messageMailbox }, state) {
+  decide({ event, contacts, messageMailbox }, state) {
     if (state.exists) throw new DomainError('already_exists', `Event ${event.id} exists`);
     if (event.end < event.start) throw invalidField('end', 'must not be before start');
     if (event.message_id !== null && messageMailbox !== event.mailbox) {
       throw invalidField('message_id', `message ${event.message_id} is not in ${event.mailbox}`);
     }
+    checkParties('organizer', [event.organizer], contacts, event.mailbox);
+    checkParties('participants', event.participants, contacts, event.mailbox);
     return [{ type: 'CalendarEventScheduled', data: event }];
   },
 };

@@ -3,7 +3,7 @@ import { mailCategories, mailEvents, mailStreams, type MailEvent, type MailEvent
 import { creationData, type CommandContext } from '../context';
 import { moduleCommands } from '../module-commands';
 import { calendarDecider, contactDecider, labelDecider } from './directory';
-import { messageDecider, type LabelFacts } from './messages';
+import { messageDecider, type ContactFacts, type LabelFacts } from './messages';
 
 const { run, create } = moduleCommands(eventCatalog(mailEvents));
 
@@ -20,6 +20,47 @@ async function labelFacts(context: CommandContext, ids: readonly number[]): Prom
     if (label) labels.set(id, { mailbox: label.mailbox, name: label.name, type: label.type });
   }
   return labels;
+}
+
+/** An address as a mailbox reports it; which contact it is, the write finds out (`ContactDirectory`). */
+export type AddressInput = { name: string; email: string };
+
+/**
+ * Which contact of a mailbox an address is, if any (case aside). Asked as a message or calendar entry
+ * is written, so that the event names the contact whose data each name and address is (see
+ * docs/PERSONAL-DATA.md); a contact it names is checked against the contact's own record.
+ */
+export type ContactDirectory = (
+  mailbox: string,
+  email: string,
+) => number | undefined | Promise<number | undefined>;
+
+type Resolved<Party extends AddressInput> = Party & { contact_id: number | null };
+
+/** The parties with the contact each is (the mailbox's own address never is one), and those contacts' facts. */
+async function resolveParties<Party extends AddressInput>(
+  context: CommandContext,
+  mailbox: string,
+  parties: readonly Party[],
+  directory: ContactDirectory,
+  contacts: Map<number, ContactFacts>,
+): Promise<Resolved<Party>[]> {
+  const resolved: Resolved<Party>[] = [];
+  for (const party of parties) {
+    const own = party.email.toLowerCase() === mailbox.toLowerCase();
+    const contact_id = own ? undefined : await directory(mailbox, party.email);
+    if (contact_id !== undefined && !contacts.has(contact_id)) {
+      const contact = await created<'ContactAdded'>(context, mailStreams.contact(contact_id));
+      if (contact) {
+        contacts.set(contact_id, {
+          mailbox: contact.mailbox,
+          emails: contact.emails.map(({ email }) => email.toLowerCase()),
+        });
+      }
+    }
+    resolved.push({ ...party, contact_id: contact_id ?? null });
+  }
+  return resolved;
 }
 
 export type LabelInput = Omit<Data<'LabelCreated'>, 'id'>;
@@ -40,14 +81,30 @@ export function addContact(context: CommandContext, contact: ContactInput) {
   }));
 }
 
-export type MessageInput = Omit<Data<'MessageSynced'>, 'id' | 'thread_id'> & {
+export type MessageInput = Omit<Data<'MessageSynced'>, 'id' | 'thread_id' | 'from' | 'to' | 'cc' | 'bcc'> & {
   /** The thread's first message; null: this message starts a thread (its id becomes the thread id). */
   thread_id: number | null;
+  from: AddressInput;
+  to: AddressInput[];
+  cc: AddressInput[];
+  bcc: AddressInput[];
 };
 
-export function syncMessage(context: CommandContext, input: MessageInput) {
+export function syncMessage(context: CommandContext, input: MessageInput, directory: ContactDirectory) {
   return create(context, mailCategories.message, messageDecider, async (id) => {
-    const message = { ...input, id, thread_id: input.thread_id ?? id };
+    const contacts = new Map<number, ContactFacts>();
+    const parties = (list: readonly AddressInput[]) =>
+      resolveParties(context, input.mailbox, list, directory, contacts);
+    const [from] = await parties([input.from]);
+    const message = {
+      ...input,
+      id,
+      thread_id: input.thread_id ?? id,
+      from: from as Resolved<AddressInput>,
+      to: await parties(input.to),
+      cc: await parties(input.cc),
+      bcc: await parties(input.bcc),
+    };
     const replied =
       message.in_reply_to === null
         ? undefined
@@ -62,6 +119,7 @@ export function syncMessage(context: CommandContext, input: MessageInput) {
       thread: thread && { mailbox: thread.mailbox },
       repliedTo: replied && { mailbox: replied.mailbox, thread_id: replied.thread_id },
       labels: await labelFacts(context, message.label_ids),
+      contacts,
     };
   });
 }
@@ -85,15 +143,36 @@ export async function updateMessage(context: CommandContext, messageId: number, 
   });
 }
 
-export type CalendarEventInput = Omit<Data<'CalendarEventScheduled'>, 'id'>;
+type Participant = Data<'CalendarEventScheduled'>['participants'][number];
 
-export function scheduleEvent(context: CommandContext, event: CalendarEventInput) {
-  return create(context, mailCategories.event, calendarDecider, async (id) => ({
-    type: 'ScheduleEvent' as const,
-    event: { id, ...event },
-    messageMailbox:
-      event.message_id === null
-        ? undefined
-        : (await created<'MessageSynced'>(context, mailStreams.message(event.message_id)))?.mailbox,
-  }));
+export type CalendarEventInput = Omit<Data<'CalendarEventScheduled'>, 'id' | 'organizer' | 'participants'> & {
+  organizer: AddressInput;
+  participants: (AddressInput & Pick<Participant, 'status'>)[];
+};
+
+export function scheduleEvent(
+  context: CommandContext,
+  event: CalendarEventInput,
+  directory: ContactDirectory,
+) {
+  return create(context, mailCategories.event, calendarDecider, async (id) => {
+    const contacts = new Map<number, ContactFacts>();
+    const [organizer] = await resolveParties(context, event.mailbox, [event.organizer], directory, contacts);
+    const participants = await resolveParties(
+      context,
+      event.mailbox,
+      event.participants,
+      directory,
+      contacts,
+    );
+    return {
+      type: 'ScheduleEvent' as const,
+      event: { id, ...event, organizer: organizer as Resolved<AddressInput>, participants },
+      contacts,
+      messageMailbox:
+        event.message_id === null
+          ? undefined
+          : (await created<'MessageSynced'>(context, mailStreams.message(event.message_id)))?.mailbox,
+    };
+  });
 }

@@ -11,6 +11,35 @@ export interface LabelFacts {
   type: 'system' | 'user';
 }
 
+/** What a decision needs to know about a contact an address is said to be. */
+export interface ContactFacts {
+  mailbox: string;
+  /** Its addresses, lower case. */
+  emails: readonly string[];
+}
+
+/**
+ * Each party said to be a contact is one: a contact of the same mailbox that lists the address. A
+ * name or address keyed to the wrong contact would be erased with the wrong person.
+ */
+export function checkParties(
+  field: string,
+  parties: readonly { email: string; contact_id: number | null }[],
+  contacts: ReadonlyMap<number, ContactFacts>,
+  mailbox: string,
+): void {
+  for (const { email, contact_id } of parties) {
+    if (contact_id === null) continue;
+    const contact = contacts.get(contact_id);
+    if (!contact) throw invalidField(field, `contact ${contact_id} does not exist`);
+    if (contact.mailbox !== mailbox)
+      throw invalidField(field, `contact ${contact_id} belongs to another mailbox`);
+    if (!contact.emails.includes(email.toLowerCase())) {
+      throw invalidField(field, `contact ${contact_id} has another address`);
+    }
+  }
+}
+
 export interface SyncMessage {
   type: 'SyncMessage';
   message: MailEventOf<'MessageSynced'>['data'];
@@ -18,6 +47,8 @@ export interface SyncMessage {
   thread: { mailbox: string } | undefined;
   repliedTo: { mailbox: string; thread_id: number } | undefined;
   labels: ReadonlyMap<number, LabelFacts>;
+  /** The contacts the message's addresses are said to be. */
+  contacts: ReadonlyMap<number, ContactFacts>;
 }
 
 /** A back-office change: apply and remove labels, mark read or unread, star or unstar. */
@@ -68,6 +99,10 @@ function sync(command: SyncMessage): MessageEvent[] {
     }
   }
   checkLabels('label_ids', message.label_ids, command.labels, message.mailbox, false);
+  for (const field of ['from', 'to', 'cc', 'bcc'] as const) {
+    const parties = field === 'from' ? [message.from] : message[field];
+    checkParties(field, parties, command.contacts, message.mailbox);
+  }
   return [{ type: 'MessageSynced', data: message }];
 }
 

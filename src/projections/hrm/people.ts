@@ -9,6 +9,7 @@ import {
 } from '../../events/hrm';
 import type { DocumentProjection } from '../projection';
 import { date, enumText, idFromStream, intOrNull, textOrNull, timestamp, type Event } from './shared';
+import { derivedText } from '../../privacy/sealed-value';
 
 export const EmployeeRecord = z
   .object({
@@ -88,7 +89,7 @@ export const employeesProjection: DocumentProjection<EmployeeRecord> = {
       const { data } = event;
       return {
         ...data,
-        employee_name: `${data.first_name} ${data.last_name}`,
+        employee_name: derivedText([data.first_name, data.last_name]),
         relieving_date: null,
         status: 'Active',
         created: stored.metadata.occurred_at,

@@ -22,6 +22,7 @@ import {
   timestamp,
   type Event,
 } from './shared';
+import { derivedText } from '../../privacy/sealed-value';
 
 export const JobRecord = z
   .object({
@@ -157,7 +158,7 @@ export const candidatesProjection = lifecycleProjection<CandidateRecord, 'Candid
   changed: 'CandidateStatusChanged',
   build: (data, created) => ({
     ...data,
-    full_name: `${data.first_name} ${data.last_name}`,
+    full_name: derivedText([data.first_name, data.last_name]),
     status: 'Active',
     created,
   }),

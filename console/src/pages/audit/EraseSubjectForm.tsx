@@ -12,30 +12,20 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, requestJson } from '../../api/client';
-import { useSession } from '../../api/session';
+import { ApiError } from '../../api/client';
+import { MAX_REASON, nearestSubjects, useErase, type Erasure } from '../../api/erasures';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { DANGER } from '../../theme';
 
-export interface Erasure {
-  id: number;
-  subject: string;
-  reason: string;
-  erased_at: string;
-  erased_by: string;
-}
-
-const MAX_REASON = 500;
-
 /**
- * Erasure of a data subject (`POST /api/v1/erasures` on the audit API), for administrators. It cannot
- * be undone, so the form asks once more before it sends; the API's refusals are shown at the fields.
+ * Erasure of a data subject (`POST /api/v1/erasures` on the audit API), for administrators, as an
+ * auditor's request names it (a record's page offers it too). It cannot be undone, so the form asks
+ * once more before it sends; the API's refusals are shown at the fields, a subject the suite holds no
+ * record of with the nearest known ones.
  */
 export function EraseSubjectForm() {
-  const { auditUrl, token } = useSession();
-  const queryClient = useQueryClient();
+  const erase = useErase();
   const [confirming, setConfirming] = useState<{ subject: string; reason: string }>();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>();
@@ -48,26 +38,28 @@ export function EraseSubjectForm() {
     },
   });
 
-  const erase = async () => {
+  const confirm = async () => {
     if (!confirming) return;
     setPending(true);
     setFailure(undefined);
     try {
-      const erasure = await requestJson<Erasure>(`${auditUrl}/api/v1/erasures`, {
-        method: 'POST',
-        token,
-        body: confirming,
-      });
-      setErased(erasure);
+      setErased(await erase(confirming));
       form.reset();
-      // Every read model that held the subject's personal data now shows it erased.
-      await queryClient.invalidateQueries();
     } catch (error) {
       setFailure(error);
       for (const issue of error instanceof ApiError ? error.issues : []) {
         const [where, field] = issue.loc;
         if (where === 'body' && (field === 'subject' || field === 'reason'))
           form.setFieldError(field, issue.msg);
+      }
+      if (error instanceof ApiError && error.code === 'unknown_subject') {
+        const nearest = nearestSubjects(error);
+        form.setFieldError(
+          'subject',
+          nearest.length > 0
+            ? `The suite holds no data of this subject. Did you mean ${nearest.join(', ')}?`
+            : 'The suite holds no data of this subject',
+        );
       }
     } finally {
       setPending(false);
@@ -141,7 +133,7 @@ export function EraseSubjectForm() {
             <Button variant="default" onClick={() => setConfirming(undefined)} data-autofocus>
               Cancel
             </Button>
-            <Button color={DANGER} loading={pending} onClick={() => void erase()}>
+            <Button color={DANGER} loading={pending} onClick={() => void confirm()}>
               Erase for good
             </Button>
           </Group>

@@ -7,7 +7,8 @@ import { usePrincipal, useSession } from '../../api/session';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Loading';
 import { PageTitle } from '../../components/PageTitle';
-import { EraseSubjectForm, type Erasure } from './EraseSubjectForm';
+import type { Erasure } from '../../api/erasures';
+import { EraseSubjectForm } from './EraseSubjectForm';
 
 function ErasureList() {
   const { auditUrl, token } = useSession();
