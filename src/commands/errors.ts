@@ -21,7 +21,8 @@ export type DomainErrorCode =
   | 'concurrency_conflict'
   | 'self_approval'
   | 'proposal_not_pending'
-  | 'proposal_expired';
+  | 'proposal_expired'
+  | 'subject_erased';
 
 /** A payload that is well-formed but refers to something that does not exist or cannot be used. */
 export function invalidField(field: string, message: string): DomainError {

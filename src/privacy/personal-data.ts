@@ -2,7 +2,7 @@ import { ZodDefault, ZodNullable, ZodOptional, type z } from 'zod';
 import { DomainError } from '../commands/errors';
 import { definitionFor, type SuiteCatalog } from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
-import { erasedValue, open, sealedHeader, type ErasedAs } from './sealed-value';
+import { ERASED_TEXT, erasedValue, open, sealedHeader, type ErasedAs } from './sealed-value';
 import type { SealedKeyIds } from './opened-events';
 import type { KeysBySubject, SubjectKeyStore, ToSeal } from './subject-keys';
 
@@ -14,7 +14,8 @@ import type { KeysBySubject, SubjectKeyStore, ToSeal } from './subject-keys';
 
 type Json = unknown;
 
-const isValue = (value: Json) => value !== null && value !== undefined;
+/** A value to seal: not null, and not the text an erased value reads (it holds no one's data). */
+const isValue = (value: Json) => value !== null && value !== undefined && value !== ERASED_TEXT;
 const isContainer = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null;
 

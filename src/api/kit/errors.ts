@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   proposal_not_pending: 409,
   proposal_expired: 409,
   proposal_failed: 409,
+  subject_erased: 409,
   payload_too_large: 413,
   append_too_large: 413,
   unsupported_media_type: 415,
