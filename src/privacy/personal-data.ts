@@ -1,6 +1,11 @@
 import { ZodDefault, ZodNullable, ZodOptional, type z } from 'zod';
 import { DomainError } from '../commands/errors';
-import { definitionFor, type SuiteCatalog } from '../events/catalog';
+import {
+  definitionFor,
+  type EventDefinition,
+  type NamedPersonalFields,
+  type SuiteCatalog,
+} from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
 import { ERASED_TEXT, erasedValue, open, sealedHeader, type ErasedAs } from './sealed-value';
 import type { SealedKeyIds } from './opened-events';
@@ -110,6 +115,48 @@ function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
   return at;
 }
 
+/** The personal fields of an event's data by subject: its type's declarations, and those its data names. */
+function declaredPersonal(
+  definition: EventDefinition | undefined,
+  stream: string,
+  data: Json,
+): NamedPersonalFields[] {
+  if (!definition) return [];
+  const declared = definition.personal.map(({ subject, fields }) => ({
+    subject: subject({ stream, data }),
+    fields,
+  }));
+  return definition.personalIn ? [...declared, ...definition.personalIn(data)] : declared;
+}
+
+/** The values (not null) at the places the steps name. */
+function valuesAt(data: Json, steps: readonly Step[], from = 0): Json[] {
+  const step = steps[from];
+  if (!step || !isContainer(data) || !(step.field in data)) return [];
+  const value = data[step.field];
+  const last = from === steps.length - 1;
+  const inner = (item: Json) => (last ? (isValue(item) ? [item] : []) : valuesAt(item, steps, from + 1));
+  if (!step.items) return inner(value);
+  return Array.isArray(value) ? value.flatMap(inner) : [];
+}
+
+/** A personal value an event holds, and whose it is. */
+export interface PersonalValue {
+  subject: string;
+  value: unknown;
+}
+
+/** The personal values an event's data holds in clear, by the declarations of its type (an event of a type that declares none holds none). */
+export function personalValuesOf(
+  definition: EventDefinition | undefined,
+  stream: string,
+  data: Json,
+): PersonalValue[] {
+  return declaredPersonal(definition, stream, data).flatMap(({ subject, fields }) =>
+    fields.flatMap((path) => valuesAt(data, stepsOf(path)).map((value) => ({ subject, value }))),
+  );
+}
+
 /** An event as it is appended: its personal fields sealed, and the keys they were sealed with (none: it held none). */
 export interface SealedEvent {
   event: PendingEvent;
@@ -135,15 +182,10 @@ export async function sealEvents(
       throw new DomainError('validation_error', 'A text may not take the form of a sealed value (pd1:…)');
     }
     const definition = definitionFor(catalog, { stream, type: event.type });
-    const held = (definition?.personal ?? []).filter(({ fields }) =>
+    const held = declaredPersonal(definition, stream, event.data).filter(({ fields }) =>
       fields.some((path) => holdsValueAt(event.data, stepsOf(path))),
     );
-    return {
-      event,
-      definition,
-      held,
-      subjects: held.map(({ subject }) => subject({ stream, data: event.data })),
-    };
+    return { event, definition, held, subjects: held.map(({ subject }) => subject) };
   });
   const subjects: string[] = [];
   for (const event of toSeal) subjects.push(...event.subjects);

@@ -10,6 +10,9 @@ import {
 import { DomainError } from '../../commands/errors';
 import type { StoredEvent } from '../../events/envelope';
 import { holds } from '../../iam/holds';
+import { ERASURES_COLLECTION } from '../../privacy/erasures';
+import { personalPlaces, watchingPersonalData } from '../../privacy/personal-places';
+import { subjectErased } from '../../privacy/subject-keys';
 import type { Role } from '../../iam/principal';
 import { ApiError, toApiError } from './errors';
 import { requireRole } from './identity';
@@ -186,7 +189,8 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
       403: envelope('The proposer (`self_approval`), or a principal without the approver role'),
       404: envelope('No such proposal'),
       409: envelope(
-        'Decided or expired already, or the write was refused on the state of now (`proposal_failed`)',
+        'Decided or expired already, the write was refused on the state of now (`proposal_failed`), or ' +
+          'its data names a data subject erased since it was proposed (`subject_erased`; the proposal fails)',
       ),
     },
     async handle({ params: { id }, caller, requestId, header, settings }, services) {
@@ -204,21 +208,40 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
         at: now,
       });
       const approved = { ...record, status: 'approved' as const, decided_by: caller.actor };
-      let answer: WriteAnswer;
-      try {
-        answer = await applyWrite(module, approved, services, settings, caller.actor, requestId);
-      } catch (error) {
-        const refusal = refusalOf(error);
-        if (!refusal) throw error;
+      const fail = async (refusal: { code: string; message: string }) => {
         const { outcome } = await decideProposal(context, {
           type: 'RecordFailed',
           id: record.id,
           error: refusal,
         });
-        const failed = await decided(services, approved, outcome.events);
-        throw new ApiError('proposal_failed', `The write was refused: ${refusal.message}`, {
-          proposal: failed.body,
-        });
+        return (await decided(services, approved, outcome.events)).body;
+      };
+      const erased = await erasedSubjectsOf(services, record);
+      if (erased.length > 0) {
+        const refusal = subjectErased(erased);
+        const proposal = await fail({ code: refusal.code, message: refusal.message });
+        throw new ApiError('subject_erased', refusal.message, { subjects: erased, proposal });
+      }
+      // The write runs watched: its answer is kept with the personal values it read or appended sealed.
+      const watched = watchingPersonalData(services.eventStore, module.events);
+      let answer: WriteAnswer;
+      try {
+        answer = await applyWrite(
+          module,
+          approved,
+          { ...services, eventStore: watched.eventStore },
+          settings,
+          caller.actor,
+          requestId,
+        );
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (!refusal) throw error;
+        const proposal = await fail(refusal);
+        if (refusal.code === 'subject_erased') {
+          throw new ApiError('subject_erased', refusal.message, { proposal });
+        }
+        throw new ApiError('proposal_failed', `The write was refused: ${refusal.message}`, { proposal });
       }
       const position = Number(answer.headers['X-Event-Position'] ?? 0);
       const { outcome } = await decideProposal(context, {
@@ -226,6 +249,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
         id: record.id,
         result: answer.body,
         position,
+        personalData: personalPlaces(answer.body, watched.values()),
       });
       return { status: 200, ...(await decided(services, approved, outcome.events)) };
     },
@@ -265,6 +289,18 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
   };
 
   return [list, get, approve, reject] as ModuleRoute[];
+}
+
+/** The subjects whose personal data the proposal's body holds that were erased since it was proposed. */
+async function erasedSubjectsOf(services: RouteServices, record: ProposalRecord): Promise<string[]> {
+  const subjects = [...new Set((record.personal_data ?? []).map(({ subject }) => subject))];
+  const erased: string[] = [];
+  for (const subject of subjects) {
+    const filters = [{ field: 'subject', op: 'eq' as const, value: subject }];
+    const { total } = await services.readStore.find(ERASURES_COLLECTION, { filters, limit: 1, offset: 0 });
+    if (total > 0) erased.push(subject);
+  }
+  return erased;
 }
 
 function requirePrincipalRole(caller: Caller, role: Role): void {

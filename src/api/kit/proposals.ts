@@ -9,6 +9,7 @@ import {
 import { isoTimestamp } from '../../clock';
 import type { StoredEvent } from '../../events/envelope';
 import type { ReadStore } from '../../projections/read-store';
+import { personalPlaces, watchingPersonalData } from '../../privacy/personal-places';
 import { dryRun, type DryRun } from './dry-run';
 import { ApiError } from './errors';
 import type { Caller, ModuleDefinition } from './module';
@@ -83,12 +84,16 @@ export async function holdBackIfRequired(
       return proposed(await services.eventStore.readStream(previous.stream), true, now);
     }
   }
+  // The write runs as it would, watched: the personal values it would read and seal are found in its
+  // body, which the proposal keeps sealed the same way.
   const checking = dryRun(services);
+  const watched = watchingPersonalData(checking.eventStore, write.module.events);
   try {
-    await check(checking, withoutIdempotencyKey(write.header));
+    await check({ ...checking, eventStore: watched.eventStore }, withoutIdempotencyKey(write.header));
   } finally {
     checking.end();
   }
+  const personalData = personalPlaces(write.body, watched.values());
   const { actor, actorName, scope, member } = write.caller;
   const { outcome } = await propose(requestCommandContext(services, write, claim), {
     id: newProposalId(now),
@@ -105,6 +110,7 @@ export async function holdBackIfRequired(
     },
     approver_role: policy.approver_role,
     expires_at: isoTimestamp(new Date(now.getTime() + ttlSeconds * 1000)),
+    ...(personalData.length > 0 && { personal_data: personalData }),
   });
   if (outcome.duplicateOf) {
     return proposed(await services.eventStore.readStream(outcome.duplicateOf.stream), true, now);

@@ -1,5 +1,6 @@
 import type { Decider } from '../../commands/decider';
 import { DomainError } from '../../commands/errors';
+import type { PersonalPlace } from '../../privacy/personal-places';
 import type { ProposalEvent, ProposalEventOf } from './events';
 
 export type ProposalStatus = 'pending' | 'approved' | 'applied' | 'failed' | 'rejected' | 'expired';
@@ -13,7 +14,13 @@ interface ProposalState {
 export type ProposalCommand =
   | { type: 'Propose'; proposal: ProposalEventOf<'ChangeProposed'>['data'] }
   | { type: 'Approve'; id: string; approvedBy: string; at: Date }
-  | { type: 'RecordApplied'; id: string; result: unknown; position: number }
+  | {
+      type: 'RecordApplied';
+      id: string;
+      result: unknown;
+      position: number;
+      personalData: readonly PersonalPlace[];
+    }
   | { type: 'RecordFailed'; id: string; error: { code: string; message: string } }
   | { type: 'Reject'; id: string; rejectedBy: string; reason: string; at: Date }
   | { type: 'Expire'; id: string; at: Date };
@@ -72,7 +79,12 @@ export const proposalDecider: Decider<ProposalCommand, ProposalState, ProposalEv
           ? [
               {
                 type: 'ChangeApplied',
-                data: { id: command.id, result: command.result, position: command.position },
+                data: {
+                  id: command.id,
+                  result: command.result,
+                  position: command.position,
+                  ...(command.personalData.length > 0 && { personal_data: [...command.personalData] }),
+                },
               },
             ]
           : [{ type: 'ChangeFailed', data: { id: command.id, error: command.error } }];
