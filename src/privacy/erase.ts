@@ -22,6 +22,8 @@ const LEASE_MS = 3_000;
 const RENEW_MS = 1_000;
 /** How often a process waiting for an erasure to be done looks at the checkpoint. */
 const DONE_POLL_MS = 25;
+/** Erasures done together at most: one scan of the log serves them all. */
+const ERASURES_AT_ONCE = 100;
 
 /**
  * Erases a data subject: records `SubjectErased` (subject, reason; the actor in its metadata), then
@@ -59,35 +61,42 @@ export async function erasureDone(
   }
 }
 
-/** Adds to `keyIds` the ids of the keys under which `value` holds values sealed for `subject`. */
-function addKeyIdsOf(value: unknown, subject: string, keyIds: Set<string>): void {
+/** Adds to `keyIds` the ids of the keys under which `value` holds values sealed for any of `subjects`, by subject. */
+function addKeyIdsOf(value: unknown, subjects: ReadonlySet<string>, keyIds: Map<string, Set<string>>): void {
   if (typeof value === 'string') {
     const header = sealedHeader(value);
-    if (header?.subject === subject) keyIds.add(header.keyId);
+    if (!header || !subjects.has(header.subject)) return;
+    let ids = keyIds.get(header.subject);
+    if (!ids) keyIds.set(header.subject, (ids = new Set()));
+    ids.add(header.keyId);
   } else if (typeof value === 'object' && value !== null) {
-    for (const item of Object.values(value)) addKeyIdsOf(item, subject, keyIds);
+    for (const item of Object.values(value)) addKeyIdsOf(item, subjects, keyIds);
   }
 }
 
 /**
- * The events, up to `until`, holding personal data sealed for `subject` (their positions), and the
- * keys it was sealed under: a scan of the log as stored.
+ * The events, up to `until`, holding personal data sealed for any of `subjects` (their positions), and
+ * the keys it was sealed under, by subject: one scan of the log as stored.
  */
-export async function sealedForSubject(
+export async function sealedForSubjects(
   storedEvents: EventStore,
-  subject: string,
+  subjects: ReadonlySet<string>,
   until: number,
-): Promise<{ positions: number[]; keyIds: Set<string> }> {
+): Promise<{ positions: number[]; keyIds: Map<string, Set<string>> }> {
   const positions: number[] = [];
-  const keyIds = new Set<string>();
+  const keyIds = new Map<string, Set<string>>();
   for (let after = 0; after < until;) {
     const page = await storedEvents.queryLog({ after, until, limit: PAGE });
     for (const event of page) {
-      const held = new Set<string>();
-      addKeyIdsOf(event.data, subject, held);
+      const held = new Map<string, Set<string>>();
+      addKeyIdsOf(event.data, subjects, held);
       if (held.size === 0) continue;
       positions.push(event.position);
-      for (const id of held) keyIds.add(id);
+      for (const [subject, ids] of held) {
+        const all = keyIds.get(subject) ?? new Set<string>();
+        for (const id of ids) all.add(id);
+        keyIds.set(subject, all);
+      }
     }
     if (page.length < PAGE) break;
     after = (page.at(-1) as StoredEvent).position;
@@ -142,27 +151,36 @@ export function erasureFollower(services: {
     }
   }
 
+  /** The erasures the log records after `handled`, up to its head (at most ERASURES_AT_ONCE). */
+  const erasuresAfter = async (after: number) =>
+    storedEvents.queryLog({
+      module: 'privacy',
+      type: 'SubjectErased',
+      after,
+      until: await storedEvents.headPosition(),
+      limit: ERASURES_AT_ONCE,
+    });
+
+  // The erasures found at once are done together: one scan of the log, one fold, one purge.
   const work = coalescing(async () => {
     handled ??= (await readStore.checkpoints()).get(REFOLDED) ?? 0;
     for (;;) {
-      const [erasure] = await storedEvents.queryLog({
-        module: 'privacy',
-        type: 'SubjectErased',
-        after: handled,
-        until: await storedEvents.headPosition(),
-        limit: 1,
-      });
-      if (!erasure) return;
-      const { subject } = erasure.data as { subject: string };
-      await subjectKeys.erase(subject);
+      const erasures = await erasuresAfter(handled);
+      const last = erasures.at(-1);
+      if (!last) return;
+      const subjects = new Set(erasures.map((erasure) => (erasure.data as { subject: string }).subject));
+      for (const subject of subjects) await subjectKeys.erase(subject);
       const until = await storedEvents.headPosition();
-      const { positions, keyIds } = await sealedForSubject(storedEvents, subject, until);
-      await subjectKeys.erase(subject, keyIds);
+      const { positions, keyIds } = await sealedForSubjects(storedEvents, subjects, until);
+      for (const [subject, ids] of keyIds) await subjectKeys.erase(subject, ids);
       await runtime.refold(positions);
       await readStore.purge();
-      await markDone(erasure.position);
-      handled = erasure.position;
-      logger.info({ subject, position: erasure.position }, 'subject erased: its documents folded again');
+      await markDone(last.position);
+      handled = last.position;
+      logger.info(
+        { subjects: [...subjects], position: last.position },
+        'subjects erased: their documents folded again',
+      );
     }
   });
   const renew = (until: number) =>
