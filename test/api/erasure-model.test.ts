@@ -200,7 +200,8 @@ test('no value of an erased subject is anywhere after any step, and every other 
     fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 10 }), async (steps) => {
       runNumber += 1;
       const { dir, cleanup } = tempDir();
-      const replays: string[] = [];
+      const replays = tempDir();
+      const replayDir = replays.dir;
       let run = await open(dir);
       const { commands } = createSeedContext(run.suite.eventStore, run.suite.ids, `org${runNumber}`);
       await addOrganization(commands, {
@@ -365,8 +366,9 @@ test('no value of an erased subject is anywhere after any step, and every other 
               await run.suite.readStore.purge();
               break;
             case 'replay': {
-              const target = path.join(dir, `replay-${n}`);
-              replays.push(target);
+              // Outside the data directory: a copy made now keeps what it copied, as an export does.
+              const target = path.join(replayDir, `replay-${n}`);
+              const erasedBefore = people.filter(({ erased }) => erased);
               const copy = await openSuite(
                 loadConfig({ SUITE_DATA_DIR: target, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' }),
                 { logger: createLogger('silent'), modules: [hrmModule, esmModule] },
@@ -379,6 +381,17 @@ test('no value of an erased subject is anywhere after any step, and every other 
               await copy.subjectKeys.keep(await run.suite.subjectKeys.allKeys());
               await copy.runtime.start();
               await copy.close();
+              // What was erased before the replay is in none of its files.
+              const copied = filesOf(target);
+              expect(
+                erasedBefore.flatMap(({ subject, values }) =>
+                  values.flatMap((value) =>
+                    copied
+                      .filter(({ text }) => text.includes(lower(value)))
+                      .map(({ file }) => `${subject} ${value} in ${file}`),
+                  ),
+                ),
+              ).toEqual([]);
               break;
             }
             case 'retry':
@@ -392,6 +405,7 @@ test('no value of an erased subject is anywhere after any step, and every other 
       } finally {
         await run.suite.close();
         cleanup();
+        replays.cleanup();
       }
     }),
     { numRuns: 6, endOnFailure: true },
