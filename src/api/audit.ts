@@ -380,17 +380,19 @@ export function describeAudit() {
     path: '/api/v1/erasures',
     ...id('eraseSubject'),
     summary:
-      'Erase a data subject\'s personal data (GDPR Art. 17): its key is deleted; every read shows its personal fields as null or "[erased]"; the log and its proofs still verify',
+      'Erase a data subject\'s personal data (GDPR Art. 17): its key is deleted and the subject tombstoned; answered once no read model holds its data, whatever writes ran meanwhile; every read shows its personal fields as null or "[erased]"; the log and its proofs still verify',
     security,
     'x-required-role': 'admin',
     request: { body: { content: { 'application/json': { schema: ErasureBody } } } },
     responses: {
-      201: json(Erasure, 'The erasure, as recorded'),
+      201: json(Erasure, "The erasure, as recorded: done, no read model holds the subject's data"),
       401: envelope('Missing or wrong credentials'),
       403: envelope('Not an administrator'),
       422: envelope('Not a subject, or no reason'),
       429: TOO_MANY_FAILURES,
-      503: envelope('No administrator token is configured'),
+      503: envelope(
+        'No administrator token is configured; or `not_caught_up`: the erasure is recorded and its keys deleted, but the process that projects did not fold the read models again in time',
+      ),
     },
   });
   registry.registerPath({
