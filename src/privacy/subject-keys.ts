@@ -80,8 +80,6 @@ export interface SubjectKeyStore {
    * erasure follower sees the erasure.
    */
   erase(subject: string, keyIds?: Iterable<string>): Promise<void>;
-  /** The subjects among these that were erased. */
-  erasedAmong(subjects: readonly string[]): Promise<string[]>;
   /** Every key there is (`suite replay` copies them with the log). */
   allKeys(): Promise<KeptKey[]>;
   /** Keeps keys made elsewhere (a copy of the log's); a key kept already stays as it is. */
@@ -311,10 +309,6 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
       // Forgotten first: no write of this process is handed its key from here on.
       cache.set(subject, ERASED);
       await rows.erase(subject, [...keyIds]);
-    },
-    async erasedAmong(subjects) {
-      const found = await lookUp(subjects);
-      return [...found].filter(([, known]) => known.erased).map(([subject]) => subject);
     },
     async allKeys() {
       const own = new Set(spares.map(({ id }) => id));
