@@ -210,9 +210,9 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
     }
     // Awaited even when everything was remembered: the same turns of the event loop whatever the cache
     // holds, so that concurrent writes interleave the same way (the demo data is the same every time).
-    const rowsOfMissing = await rows.of(missing);
+    const [rowsOfMissing, erasedOfMissing] = await Promise.all([rows.of(missing), rows.erasedAmong(missing)]);
     if (missing.length === 0) return found;
-    const erased = new Set(await rows.erasedAmong(missing));
+    const erased = new Set(erasedOfMissing);
     const loaded = new Map(missing.map((subject) => [subject, new Map<string, Buffer>()]));
     for (const { subject, id, key } of rowsOfMissing) if (subject) loaded.get(subject)?.set(id, key);
     for (const [subject, keys] of loaded) {
