@@ -19,7 +19,7 @@ import type { Clock } from '../clock';
 import type { IdAllocator } from '../commands/ids';
 import type { Config } from '../config';
 import type { Principal } from '../iam/principal';
-import { eraseSubject } from '../privacy/erase';
+import { eraseSubject, erasureDone } from '../privacy/erase';
 import { withErasures } from '../privacy/erasures-in-history';
 import { ERASURES_COLLECTION, MAX_REASON, SUBJECT } from '../privacy/erasures';
 import type { SubjectKeyStore } from '../privacy/subject-keys';
@@ -180,8 +180,8 @@ const HashList = z.array(z.string().meta({ description: 'A SHA-256 hash, lowerca
 
 const DEFAULT_PAGE = 100;
 const ERASURE_BODY_BYTES = 4 * 1024;
-/** How long an erasure's answer waits for the read models to show it. */
-const ERASURE_WAIT_MS = 5_000;
+/** How long an erasure's answer waits for the read models to be folded again without the subject's data. */
+const ERASURE_WAIT_MS = 30_000;
 const MAX_PAGE = 1000;
 const HEARTBEAT_MS = 15_000;
 
@@ -383,12 +383,12 @@ export function describeAudit() {
     path: '/api/v1/erasures',
     ...id('eraseSubject'),
     summary:
-      'Erase a data subject\'s personal data (GDPR Art. 17): its key is deleted; every read shows its personal fields as null or "[erased]"; the log and its proofs still verify',
+      'Erase a data subject\'s personal data (GDPR Art. 17): its key is deleted and the subject tombstoned; answered once no read model holds its data, whatever writes ran meanwhile; every read shows its personal fields as null or "[erased]"; the log and its proofs still verify',
     security,
     'x-required-role': 'admin',
     request: { body: { content: { 'application/json': { schema: ErasureBody } } } },
     responses: {
-      201: json(Erasure, 'The erasure, as recorded'),
+      201: json(Erasure, "The erasure, as recorded: done, no read model holds the subject's data"),
       401: envelope('Missing or wrong credentials'),
       403: envelope('Not an administrator'),
       404: envelope(
@@ -396,7 +396,9 @@ export function describeAudit() {
       ),
       422: envelope('Not a subject, or no reason'),
       429: TOO_MANY_FAILURES,
-      503: envelope('No administrator token is configured'),
+      503: envelope(
+        'No administrator token is configured; or `not_caught_up`: the erasure is recorded and its keys deleted, but the process that projects did not fold the read models again in time',
+      ),
     },
   });
   registry.registerPath({
@@ -628,8 +630,16 @@ export function createAuditApp(
       requestId: res.locals.requestId as string,
       header: (name) => req.get(name),
     });
-    const { id } = await eraseSubject(context, services.subjectKeys, subject, reason);
-    await services.runtime.waitFor(await services.eventStore.headPosition(), ERASURE_WAIT_MS);
+    const { id, position } = await eraseSubject(context, services.subjectKeys, subject, reason);
+    // Answered once no read model holds the subject's data any more (the process that projects did it).
+    if (!(await erasureDone(services.readStore, position, ERASURE_WAIT_MS))) {
+      throw new ApiError(
+        'not_caught_up',
+        `Erasure ${id} is recorded and the keys are deleted, but the read models were not folded again in time`,
+        { erasure: id },
+      );
+    }
+    await services.runtime.waitFor(position, ERASURE_WAIT_MS);
     const erased = await services.readStore.get(ERASURES_COLLECTION, id);
     res.status(201).location(`/api/v1/erasures/${id}`).type('json').send(erased);
   });

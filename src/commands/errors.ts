@@ -24,7 +24,8 @@ export type DomainErrorCode =
   | 'proposal_not_pending'
   | 'proposal_expired'
   | 'proposal_withdrawn'
-  | 'not_the_approver';
+  | 'not_the_approver'
+  | 'subject_erased';
 
 /** A payload that is well-formed but refers to something that does not exist or cannot be used. */
 export function invalidField(field: string, message: string): DomainError {

@@ -42,6 +42,14 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   upcasters: readonly Upcaster[];
   /** The personal data the event carries, by data subject; none for most events. */
   personal: readonly PersonalFields<z.infer<Schema>>[];
+  /** Personal data the event's own data names, where no declaration can (see `EventOptions.personalIn`). */
+  personalIn?: (data: z.infer<Schema>) => readonly NamedPersonalFields[];
+}
+
+/** Fields of one event's data that are a subject's personal data, as the event names them itself. */
+export interface NamedPersonalFields {
+  subject: string;
+  fields: readonly string[];
 }
 
 export interface EventOptions<Data> {
@@ -49,18 +57,23 @@ export interface EventOptions<Data> {
   version?: number;
   upcasters?: readonly Upcaster[];
   personal?: readonly PersonalFields<Data>[];
+  /**
+   * For an event that holds data of other events' shape (a proposal holds the body of the write it
+   * holds back): the personal fields its data names, by subject. Sealed like declared fields.
+   */
+  personalIn?: (data: Data) => readonly NamedPersonalFields[];
 }
 
 export function defineEvent<Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
-  { version = 1, upcasters = [], personal = [] }: EventOptions<z.infer<Schema>> = {},
+  { version = 1, upcasters = [], personal = [], personalIn }: EventOptions<z.infer<Schema>> = {},
 ): EventDefinition<Type, Schema> {
   const missing = Array.from({ length: version - 1 }, (_, index) => index + 1).filter(
     (older) => !upcasters.some((upcaster) => upcaster.from === older),
   );
   if (missing.length > 0) throw new Error(`${type} v${version} needs upcasters from v${missing.join(', v')}`);
-  return { type, schema, schemaVersion: version, upcasters, personal };
+  return { type, schema, schemaVersion: version, upcasters, personal, ...(personalIn && { personalIn }) };
 }
 
 /** Personal fields whose subject is the event's own stream (the person the stream follows). */

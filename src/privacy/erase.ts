@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { coalescing, retryingAfterFailure, throttled, type Retrying } from '../coalescing';
 import type { CommandContext } from '../commands/context';
@@ -14,57 +15,91 @@ const PAGE = 5_000;
 /** How often at most the log is looked at for new erasures: an erasure reaches the read models within a second. */
 const FOLLOWING_INTERVAL_MS = 250;
 /** The read store's checkpoint of the erasures whose documents were folded again. */
-const REFOLDED = 'privacy.erasure-refolds';
+export const REFOLDED = 'privacy.erasure-refolds';
+/** The lease a process that follows erasures holds while it runs: `suite erase` waits for it, or does the work. */
+export const FOLLOWING_LEASE = 'privacy.erasure-follower';
+/** How long the lease is held, and how often it is renewed: a process gone this long follows nothing. */
+const LEASE_MS = 3_000;
+const RENEW_MS = 1_000;
+/** How often a process waiting for an erasure to be done looks at the checkpoint. */
+const DONE_POLL_MS = 25;
+/** Erasures done together at most: one scan of the log serves them all. */
+const ERASURES_AT_ONCE = 100;
 
 /**
  * Erases a data subject the suite holds a record of (else `unknown_subject`, nothing recorded):
- * records `SubjectErased` (subject, reason; the actor in its metadata) and
- * deletes the subject's keys, after which the log reads its personal data as erased. The process
- * that projects folds the documents that held it again (`erasureFollower`). Two stores, no transaction:
- * the erasure is recorded first and the follower deletes the keys again for every erasure in the log,
- * so a crash in between delays the deletion and never loses it.
+ * records `SubjectErased` (subject, reason; the actor in its metadata), then tombstones the subject
+ * and deletes its keys, after which the log reads its personal data as erased and no key is given to
+ * it again. The process that projects folds the documents that held it again (`erasureFollower`):
+ * the erasure is done once it has (`erasureDone`). Two stores, no transaction: the erasure is
+ * recorded first and the follower tombstones the subject again for every erasure in the log, so a
+ * crash in between delays the deletion and never loses it. Answers the erasure's id and its position
+ * in the log.
  */
 export async function eraseSubject(
   context: CommandContext,
   keys: SubjectKeyStore,
   subject: string,
   reason: string,
-) {
+): Promise<{ id: number; position: number }> {
   await requireKnownSubject(context.eventStore, subject);
-  const recorded = await recordErasure(context, subject, reason);
+  const { id, outcome } = await recordErasure(context, subject, reason);
   await keys.erase(subject);
-  return recorded;
+  return { id, position: (outcome.events[0] as StoredEvent).position };
 }
 
-/** Adds to `keyIds` the ids of the keys under which `value` holds values sealed for `subject`. */
-function addKeyIdsOf(value: unknown, subject: string, keyIds: Set<string>): void {
+/**
+ * Resolves once the erasure at `position` is done: some process that projects folded again every
+ * document that held the subject's data and purged the read store's files. False after `timeoutMs`.
+ */
+export async function erasureDone(
+  readStore: ReadStore,
+  position: number,
+  timeoutMs: number,
+): Promise<boolean> {
+  for (const started = Date.now(); ;) {
+    if (((await readStore.checkpoints()).get(REFOLDED) ?? 0) >= position) return true;
+    if (Date.now() - started > timeoutMs) return false;
+    await new Promise((resolve) => setTimeout(resolve, DONE_POLL_MS));
+  }
+}
+
+/** Adds to `keyIds` the ids of the keys under which `value` holds values sealed for any of `subjects`, by subject. */
+function addKeyIdsOf(value: unknown, subjects: ReadonlySet<string>, keyIds: Map<string, Set<string>>): void {
   if (typeof value === 'string') {
     const header = sealedHeader(value);
-    if (header?.subject === subject) keyIds.add(header.keyId);
+    if (!header || !subjects.has(header.subject)) return;
+    let ids = keyIds.get(header.subject);
+    if (!ids) keyIds.set(header.subject, (ids = new Set()));
+    ids.add(header.keyId);
   } else if (typeof value === 'object' && value !== null) {
-    for (const item of Object.values(value)) addKeyIdsOf(item, subject, keyIds);
+    for (const item of Object.values(value)) addKeyIdsOf(item, subjects, keyIds);
   }
 }
 
 /**
- * The events, up to `until`, holding personal data sealed for `subject` (their positions), and the
- * keys it was sealed under: a scan of the log as stored.
+ * The events, up to `until`, holding personal data sealed for any of `subjects` (their positions), and
+ * the keys it was sealed under, by subject: one scan of the log as stored.
  */
-export async function sealedForSubject(
+export async function sealedForSubjects(
   storedEvents: EventStore,
-  subject: string,
+  subjects: ReadonlySet<string>,
   until: number,
-): Promise<{ positions: number[]; keyIds: Set<string> }> {
+): Promise<{ positions: number[]; keyIds: Map<string, Set<string>> }> {
   const positions: number[] = [];
-  const keyIds = new Set<string>();
+  const keyIds = new Map<string, Set<string>>();
   for (let after = 0; after < until;) {
     const page = await storedEvents.queryLog({ after, until, limit: PAGE });
     for (const event of page) {
-      const held = new Set<string>();
-      addKeyIdsOf(event.data, subject, held);
+      const held = new Map<string, Set<string>>();
+      addKeyIdsOf(event.data, subjects, held);
       if (held.size === 0) continue;
       positions.push(event.position);
-      for (const id of held) keyIds.add(id);
+      for (const [subject, ids] of held) {
+        const all = keyIds.get(subject) ?? new Set<string>();
+        for (const id of ids) all.add(id);
+        keyIds.set(subject, all);
+      }
     }
     if (page.length < PAGE) break;
     after = (page.at(-1) as StoredEvent).position;
@@ -78,12 +113,15 @@ export interface ErasureFollower {
 }
 
 /**
- * In the process that projects: for each `SubjectErased` the log records, makes sure the keys are gone
- * (the process that erased may have stopped before, and a key handed to the subject may still be kept
- * as a spare), folds again every document that held the subject's personal data, and purges the read
- * store's files; then keeps a checkpoint, so that each erasure is done once, also across restarts.
- * It looks for erasures only in the part of the log it has not looked at, at most every
- * FOLLOWING_INTERVAL_MS.
+ * In each process that projects: for each `SubjectErased` the log records after it started (or after
+ * the erasures some process did before it), this process forgets the subject's keys and tombstones it
+ * (the process that erased may have stopped before, and a key handed to it may still be kept as a
+ * spare), then folds again every document that held the subject's personal data, up to the head of
+ * the log after it forgot them, and purges the read store's files; then moves the shared checkpoint,
+ * which the erasure's answer waits for. Writes sealed under a key this process still remembered are
+ * in the log before that head: their documents are among those folded again (the fold runs after the
+ * catch-up under way, in turn with it), and what is projected after it reads the keys as gone. It
+ * looks for erasures at most every FOLLOWING_INTERVAL_MS, and holds FOLLOWING_LEASE while it runs.
  */
 export function erasureFollower(services: {
   storedEvents: EventStore;
@@ -91,55 +129,93 @@ export function erasureFollower(services: {
   runtime: ProjectionRuntime;
   subjectKeys: SubjectKeyStore;
   logger: Logger;
+  holder?: string;
 }): ErasureFollower {
   const { storedEvents, readStore, runtime, subjectKeys, logger } = services;
+  const holder = services.holder ?? `erasure-follower-${process.pid}-${randomUUID()}`;
   let unsubscribe: (() => void) | null = null;
   let following: Retrying | null = null;
+  let renewing: NodeJS.Timeout | null = null;
   const looking = throttled(FOLLOWING_INTERVAL_MS, () => following?.run());
-  /** The log up to here holds no erasure that is not done. */
-  let lookedAt = 0;
-  const work = coalescing(async () => {
+  /** The log up to here holds no erasure this process has not done (undefined: not looked yet). */
+  let handled: number | undefined;
+
+  /** Moves the shared checkpoint to `position`, unless another process moved it there already. */
+  async function markDone(position: number): Promise<void> {
     for (;;) {
       const done = (await readStore.checkpoints()).get(REFOLDED) ?? 0;
-      const head = await storedEvents.headPosition();
-      const [erasure] = await storedEvents.queryLog({
-        module: 'privacy',
-        type: 'SubjectErased',
-        after: Math.max(done, lookedAt),
-        until: head,
-        limit: 1,
-      });
-      if (!erasure) {
-        lookedAt = head;
-        return;
-      }
-      const { subject } = erasure.data as { subject: string };
-      const { positions, keyIds } = await sealedForSubject(storedEvents, subject, erasure.position);
-      await subjectKeys.erase(subject, keyIds);
-      await runtime.refold(positions);
+      if (done >= position) return;
       try {
-        await readStore.commit([], new Map([[REFOLDED, { from: done, to: erasure.position }]]));
+        await readStore.commit([], new Map([[REFOLDED, { from: done, to: position }]]));
+        return;
       } catch (error) {
-        // Another process that projects did this erasure too; the next one is read from its checkpoint.
         if (!(error instanceof CheckpointConflict)) throw error;
-        continue;
       }
-      lookedAt = erasure.position;
+    }
+  }
+
+  /** The erasures the log records after `handled`, up to its head (at most ERASURES_AT_ONCE). */
+  const erasuresAfter = async (after: number) =>
+    storedEvents.queryLog({
+      module: 'privacy',
+      type: 'SubjectErased',
+      after,
+      until: await storedEvents.headPosition(),
+      limit: ERASURES_AT_ONCE,
+    });
+
+  // The erasures found at once are done together: one scan of the log, one fold, one purge.
+  const work = coalescing(async () => {
+    handled ??= (await readStore.checkpoints()).get(REFOLDED) ?? 0;
+    for (;;) {
+      const erasures = await erasuresAfter(handled);
+      const last = erasures.at(-1);
+      if (!last) return;
+      const subjects = new Set(erasures.map((erasure) => (erasure.data as { subject: string }).subject));
+      for (const subject of subjects) await subjectKeys.erase(subject);
+      const until = await storedEvents.headPosition();
+      const { positions, keyIds } = await sealedForSubjects(storedEvents, subjects, until);
+      for (const [subject, ids] of keyIds) await subjectKeys.erase(subject, ids);
+      await runtime.refold(positions);
       await readStore.purge();
-      logger.info({ subject, position: erasure.position }, 'subject erased: its documents folded again');
+      await markDone(last.position);
+      handled = last.position;
+      logger.info(
+        { subjects: [...subjects], position: last.position },
+        'subjects erased: their documents folded again',
+      );
     }
   });
+  const renew = (until: number) =>
+    readStore.lease(FOLLOWING_LEASE, holder, Date.now(), until).catch(() => false);
   return {
     start() {
       following = retryingAfterFailure(work, (error) => logger.error({ err: error }, 'an erasure failed'));
       unsubscribe = storedEvents.onAppended(looking.request);
+      void renew(Date.now() + LEASE_MS);
+      renewing = setInterval(() => void renew(Date.now() + LEASE_MS), RENEW_MS).unref();
       following.run();
     },
     async stop() {
       unsubscribe?.();
       looking.cancel();
+      if (renewing) clearInterval(renewing);
       following?.stop();
       await work.settled();
+      if (renewing) await renew(0);
+      renewing = null;
     },
   };
+}
+
+/**
+ * Whether a process follows erasures now (it holds FOLLOWING_LEASE, renewed while it runs): asked by
+ * taking the lease for a moment, and letting it go at once when it was free.
+ */
+export async function followedElsewhere(readStore: ReadStore): Promise<boolean> {
+  const probe = `erasure-probe-${process.pid}-${randomUUID()}`;
+  const now = Date.now();
+  if (!(await readStore.lease(FOLLOWING_LEASE, probe, now, now + LEASE_MS))) return true;
+  await readStore.lease(FOLLOWING_LEASE, probe, now, now);
+  return false;
 }

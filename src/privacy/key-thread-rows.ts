@@ -163,6 +163,8 @@ export function keyThreadRows(file: string): KeyRows & { seal: SealValues } {
   };
   return {
     of: async (subjects) => (subjects.length === 0 ? [] : (reader ??= sqliteKeyReader(file)).of(subjects)),
+    erasedAmong: async (subjects) =>
+      subjects.length === 0 ? [] : (reader ??= sqliteKeyReader(file)).erasedAmong(subjects),
     named: async (keys) => (await call('named', [keys])).map(fromWire),
     insert: (keys, createdAt) => call('insert', [keys.map(toWire), createdAt]),
     assign(subject, { id }, at) {

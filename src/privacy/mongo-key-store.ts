@@ -30,6 +30,11 @@ export async function openMongoKeyStore(
   const client = await connect(url);
   const keys = client.db().collection<KeyDocument>('subject_keys');
   const spares = client.db().collection<SpareDocument>('spare_keys');
+  const erased = client.db().collection<{ _id: string; erased_at: string }>('erased_subjects');
+  const erasedAmong = async (subjects: readonly string[]) =>
+    subjects.length === 0
+      ? []
+      : (await erased.find({ _id: { $in: [...subjects] } }).toArray()).map(({ _id }) => _id);
   await keys.createIndex({ subject: 1, created_at: 1 });
   const kept = ({ subject, key_id, key }: KeyDocument): KeptKey => ({
     subject,
@@ -55,18 +60,25 @@ export async function openMongoKeyStore(
                 .sort({ created_at: 1, key_id: 1 })
                 .toArray()
             ).map(kept),
-      named: async (named) => [
-        ...(
-          await keys.find({ _id: { $in: named.map(({ subject, id }) => `${subject} ${id}`) } }).toArray()
-        ).map(kept),
-        ...(await spares.find({ _id: { $in: named.map(({ id }) => id) } }).toArray()).map((document) => ({
-          ...spare(document),
-          subject: null,
-        })),
-      ],
+      erasedAmong,
+      async named(named) {
+        // A spare named for an erased subject is not answered: it must not be handed to it.
+        const gone = new Set(await erasedAmong(named.map(({ subject }) => subject)));
+        const spareIds = named.filter(({ subject }) => !gone.has(subject)).map(({ id }) => id);
+        return [
+          ...(
+            await keys.find({ _id: { $in: named.map(({ subject, id }) => `${subject} ${id}`) } }).toArray()
+          ).map(kept),
+          ...(await spares.find({ _id: { $in: spareIds } }).toArray()).map((document) => ({
+            ...spare(document),
+            subject: null,
+          })),
+        ];
+      },
       async insert(made, createdAt) {
+        const gone = new Set(await erasedAmong(made.flatMap(({ subject }) => (subject ? [subject] : []))));
         const toSubjects = made.flatMap(({ subject, ...key }) =>
-          subject === null ? [] : [keyDocument(subject, key, createdAt)],
+          subject === null || gone.has(subject) ? [] : [keyDocument(subject, key, createdAt)],
         );
         const asSpares = made.flatMap(({ subject, id, key }) =>
           subject !== null
@@ -85,10 +97,17 @@ export async function openMongoKeyStore(
         if (asSpares.length > 0) await spares.bulkWrite(asSpares, { ordered: false, ...DURABLE });
       },
       async assign(subject, key, at) {
-        await keys.bulkWrite([keyDocument(subject, key, new Date(at).toISOString())]);
+        // Not kept for a subject erased meanwhile (an erasure after this look deletes it anyway).
+        if ((await erasedAmong([subject])).length === 0)
+          await keys.bulkWrite([keyDocument(subject, key, new Date(at).toISOString())]);
         await spares.deleteOne({ _id: key.id });
       },
       async erase(subject, keyIds) {
+        await erased.updateOne(
+          { _id: subject },
+          { $setOnInsert: { erased_at: new Date().toISOString() } },
+          { upsert: true, ...DURABLE },
+        );
         await keys.deleteMany({ subject }, DURABLE);
         if (keyIds.length > 0) await spares.deleteMany({ _id: { $in: [...keyIds] } }, DURABLE);
       },

@@ -1,8 +1,13 @@
 import { ZodDefault, ZodNullable, ZodOptional, type z } from 'zod';
 import { DomainError } from '../commands/errors';
-import { definitionFor, type PersonalFields, type SuiteCatalog } from '../events/catalog';
+import {
+  definitionFor,
+  type EventDefinition,
+  type PersonalFields,
+  type SuiteCatalog,
+} from '../events/catalog';
 import type { PendingEvent } from '../events/event-store';
-import { erasedValue, open, sealedHeader, type ErasedAs } from './sealed-value';
+import { ERASED_TEXT, erasedValue, open, sealedHeader, type ErasedAs } from './sealed-value';
 import type { SealedKeyIds } from './opened-events';
 import type { KeysBySubject, SubjectKeyStore, ToSeal } from './subject-keys';
 
@@ -14,7 +19,8 @@ import type { KeysBySubject, SubjectKeyStore, ToSeal } from './subject-keys';
 
 type Json = unknown;
 
-const isValue = (value: Json) => value !== null && value !== undefined;
+/** A value to seal: not null, and not the text an erased value reads (it holds no one's data). */
+const isValue = (value: Json) => value !== null && value !== undefined && value !== ERASED_TEXT;
 const isContainer = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null;
 
@@ -132,30 +138,68 @@ interface Placement {
 const valueAtPath = (data: Json, path: string): Json =>
   path.split('.').reduce<Json>((at, field) => (isContainer(at) ? at[field] : undefined), data);
 
+/** A declaration's placements: one, or, with `each`, one per item of that array (each item names its own subject). */
+function declaredPlacements(declaration: PersonalFields, stream: string, data: Json): Placement[] {
+  if (declaration.each === undefined) {
+    const fields = declaration.fields.map((path) => ({ path, declared: path }));
+    return [{ subject: declaration.subject({ stream, data }), fields }];
+  }
+  const { each } = declaration;
+  const items = valueAtPath(data, each);
+  if (!Array.isArray(items)) return [];
+  return items.map((item: Json, index) => ({
+    subject: declaration.subject({ stream, data }, item),
+    fields: declaration.fields.map((field) => ({
+      path: `${each}[${index}].${field}`,
+      declared: `${each}[].${field}`,
+    })),
+  }));
+}
+
 /**
- * Whose personal values an event holds, and where: one placement per declaration, or, for a
- * declaration with `each`, one per item of that array (each item names its own subject). Only those
- * with a value to seal; their subjects asked for only then.
+ * Whose personal values an event holds, and where: its type's declarations, and the places its data
+ * names itself (`personalIn`). Only those with a value to seal; their subjects asked for only then.
  */
-function placementsOf(personal: readonly PersonalFields[], stream: string, data: Json): Placement[] {
-  const holding = (fields: Placement['fields']) =>
-    fields.some(({ path }) => holdsValueAt(data, stepsOf(path)));
-  return personal.flatMap((declaration) => {
-    if (declaration.each === undefined) {
-      const fields = declaration.fields.map((path) => ({ path, declared: path }));
-      return holding(fields) ? [{ subject: declaration.subject({ stream, data }), fields }] : [];
-    }
-    const { each } = declaration;
-    const items = valueAtPath(data, each);
-    if (!Array.isArray(items)) return [];
-    return items.flatMap((item: Json, index) => {
-      const fields = declaration.fields.map((field) => ({
-        path: `${each}[${index}].${field}`,
-        declared: `${each}[].${field}`,
-      }));
-      return holding(fields) ? [{ subject: declaration.subject({ stream, data }, item), fields }] : [];
-    });
-  });
+function placementsOf(definition: EventDefinition | undefined, stream: string, data: Json): Placement[] {
+  if (!definition) return [];
+  const declared = definition.personal.flatMap((declaration) =>
+    declaredPlacements(declaration, stream, data),
+  );
+  const named = (definition.personalIn?.(data) ?? []).map(({ subject, fields }) => ({
+    subject,
+    fields: fields.map((path) => ({ path, declared: path })),
+  }));
+  return [...declared, ...named].filter(({ fields }) =>
+    fields.some(({ path }) => holdsValueAt(data, stepsOf(path))),
+  );
+}
+
+/** The values (not null) at the places the steps name. */
+function valuesAt(data: Json, steps: readonly Step[], from = 0): Json[] {
+  const step = steps[from];
+  if (!step || !isContainer(data) || !(step.field in data)) return [];
+  const value = data[step.field];
+  const last = from === steps.length - 1;
+  const inner = (item: Json) => (last ? (isValue(item) ? [item] : []) : valuesAt(item, steps, from + 1));
+  if (!step.items) return inner(value);
+  return Array.isArray(value) ? itemsAt(value, step).flatMap((index) => inner(value[index])) : [];
+}
+
+/** A personal value an event holds, and whose it is. */
+export interface PersonalValue {
+  subject: string;
+  value: unknown;
+}
+
+/** The personal values an event's data holds in clear, by the declarations of its type (an event of a type that declares none holds none). */
+export function personalValuesOf(
+  definition: EventDefinition | undefined,
+  stream: string,
+  data: Json,
+): PersonalValue[] {
+  return placementsOf(definition, stream, data).flatMap(({ subject, fields }) =>
+    fields.flatMap(({ path }) => valuesAt(data, stepsOf(path)).map((value) => ({ subject, value }))),
+  );
 }
 
 /** An event as it is appended: its personal fields sealed, and the keys they were sealed with (none: it held none). */
@@ -183,7 +227,7 @@ export async function sealEvents(
       throw new DomainError('validation_error', 'A text may not take the form of a sealed value (pd1:…)');
     }
     const definition = definitionFor(catalog, { stream, type: event.type });
-    const held = placementsOf(definition?.personal ?? [], stream, event.data);
+    const held = placementsOf(definition, stream, event.data);
     return { event, definition, held };
   });
   const subjects: string[] = [];

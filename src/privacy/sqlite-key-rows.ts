@@ -23,6 +23,10 @@ function openKeysDb(file: string): Database.Database {
       key_id TEXT PRIMARY KEY,
       key BLOB NOT NULL,
       created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS erased_subjects (
+      subject TEXT PRIMARY KEY,
+      erased_at TEXT NOT NULL
     ) WITHOUT ROWID`),
   ).immediate();
   return db;
@@ -46,15 +50,29 @@ function subjectKeysOf(db: Database.Database): (subjects: readonly string[]) => 
     );
 }
 
+/** The subjects among these that were erased (their tombstones). */
+function erasedAmongOf(db: Database.Database): (subjects: readonly string[]) => string[] {
+  const statement = db
+    .prepare<[string], string>(
+      'SELECT subject FROM erased_subjects WHERE subject IN (SELECT value FROM json_each(?))',
+    )
+    .pluck();
+  return (subjects) => (subjects.length === 0 ? [] : statement.all(JSON.stringify(subjects)));
+}
+
 /**
  * A look at the subjects' keys in keys.db from this thread, beside the key thread that writes them:
  * a read costs a few microseconds a subject, where asking the thread made a rebuild wait for it
  * milliseconds a page. It sees what was committed; what this process handed out and the thread has not
  * written yet its key store remembers (and finds by the key ids, when asked for them afresh).
  */
-export function sqliteKeyReader(file: string): { of(subjects: readonly string[]): KeptKey[]; close(): void } {
+export function sqliteKeyReader(file: string): {
+  of(subjects: readonly string[]): KeptKey[];
+  erasedAmong(subjects: readonly string[]): string[];
+  close(): void;
+} {
   const db = openKeysDb(file);
-  return { of: subjectKeysOf(db), close: () => db.close() };
+  return { of: subjectKeysOf(db), erasedAmong: erasedAmongOf(db), close: () => db.close() };
 }
 
 /** A spare handed to a subject, `at` a time in milliseconds. */
@@ -78,26 +96,36 @@ export type SqliteKeyRows = KeyRows & { assignAll(handed: readonly HandedOut[]):
 export function sqliteKeyRows(file: string): SqliteKeyRows {
   const db = openKeysDb(file);
   const keysOf = subjectKeysOf(db);
+  const erasedAmong = erasedAmongOf(db);
   const statements = {
+    // A spare named for an erased subject is not answered: it must not be handed to it.
     named: db.prepare<[string, string], KeyRow>(
-      "SELECT NULL AS subject, key_id, key FROM spare_keys WHERE key_id IN (SELECT value ->> 'id' FROM json_each(?)) " +
+      'SELECT NULL AS subject, key_id, key FROM spare_keys WHERE key_id IN (' +
+        "SELECT value ->> 'id' FROM json_each(?) " +
+        "WHERE value ->> 'subject' NOT IN (SELECT subject FROM erased_subjects)) " +
         'UNION ALL SELECT own.subject, own.key_id, own.key FROM json_each(?) AS named JOIN subject_keys AS own ' +
         "ON own.subject = named.value ->> 'subject' AND own.key_id = named.value ->> 'id'",
     ),
-    insert: db.prepare<[string, string, Buffer, string]>(
-      'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) VALUES (?, ?, ?, ?)',
+    insert: db.prepare<[string, string, Buffer, string, string]>(
+      'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) SELECT ?, ?, ?, ? ' +
+        'WHERE ? NOT IN (SELECT subject FROM erased_subjects)',
     ),
-    // Many rows a statement (as JSON): a statement per row costs more than its row.
+    // Many rows a statement (as JSON): a statement per row costs more than its row. A spare handed to
+    // a subject erased since is not kept for it (it is dropped with the others).
     assign: db.prepare<[string]>(
       'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) ' +
         "SELECT handed.value ->> 'subject', spare.key_id, spare.key, handed.value ->> 'at' " +
-        "FROM json_each(?) AS handed JOIN spare_keys AS spare ON spare.key_id = handed.value ->> 'id'",
+        "FROM json_each(?) AS handed JOIN spare_keys AS spare ON spare.key_id = handed.value ->> 'id' " +
+        "WHERE handed.value ->> 'subject' NOT IN (SELECT subject FROM erased_subjects)",
     ),
     insertSpares: db.prepare<[string, string]>(
       'INSERT OR IGNORE INTO spare_keys (key_id, key, created_at) ' +
         "SELECT value ->> 'id', unhex(value ->> 'key'), ? FROM json_each(?)",
     ),
     erase: db.prepare<[string]>('DELETE FROM subject_keys WHERE subject = ?'),
+    tombstone: db.prepare<[string, string]>(
+      'INSERT OR IGNORE INTO erased_subjects (subject, erased_at) VALUES (?, ?)',
+    ),
     dropSpares: db.prepare<[string]>(
       'DELETE FROM spare_keys WHERE key_id IN (SELECT value FROM json_each(?))',
     ),
@@ -112,7 +140,7 @@ export function sqliteKeyRows(file: string): SqliteKeyRows {
       JSON.stringify(spares.map(({ id, key }) => ({ id, key: key.toString('hex') }))),
     );
     for (const { subject, id, key } of keys)
-      if (subject !== null) statements.insert.run(subject, id, key, createdAt);
+      if (subject !== null) statements.insert.run(subject, id, key, createdAt, subject);
   });
   const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
   const assignAll = db.transaction((handed: readonly HandedOut[]) => {
@@ -122,12 +150,14 @@ export function sqliteKeyRows(file: string): SqliteKeyRows {
     dropSpares(handed.map(({ id }) => id));
   });
   const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
+    statements.tombstone.run(subject, new Date().toISOString());
     statements.erase.run(subject);
     dropSpares(keyIds);
   });
 
   return {
     of: async (subjects) => (subjects.length === 0 ? [] : keysOf(subjects)),
+    erasedAmong: async (subjects) => erasedAmong(subjects),
     async named(keys) {
       const named = JSON.stringify(keys);
       return statements.named.all(named, named).map(kept);

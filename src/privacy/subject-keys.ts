@@ -1,3 +1,4 @@
+import { DomainError } from '../commands/errors';
 import { recent } from './recent';
 import { IV_SIZE, KEY_BYTES, seal, type ErasedAs, type SubjectKey } from './sealed-value';
 
@@ -42,8 +43,9 @@ export function sealedHere(randomBytes: RandomBytes): SealValues {
 
 /**
  * The data subjects' keys, kept outside the log: erasing a subject deletes its keys, and what was
- * sealed under them can no longer be read. A subject written to after its erasure gets a new key:
- * its new data is readable, the old stays erased.
+ * sealed under them can no longer be read. An erased subject keeps a tombstone: it is never given a
+ * key again, so no personal value of it can be stored readable after its erasure (a write that would
+ * store one is refused, `subject_erased`).
  */
 export interface SubjectKeyStore {
   /**
@@ -58,8 +60,9 @@ export interface SubjectKeyStore {
    */
   keysNamed(wanted: ReadonlyMap<string, ReadonlySet<string>>): Promise<KeysBySubject>;
   /**
-   * The key to seal new values of each subject with; a subject that has none is handed one.
-   * `withoutKeys`: subjects known to have none yet (a stream being created), handed one without a look.
+   * The key to seal new values of each subject with; a subject that has none is handed one. Refused
+   * (`subject_erased`) when a subject was erased. `withoutKeys`: subjects known to have none yet (a
+   * stream being created), handed one without a look.
    */
   sealingKeys(
     subjects: readonly string[],
@@ -71,8 +74,10 @@ export interface SubjectKeyStore {
    */
   seal: SealValues;
   /**
-   * Deletes every key of the subject, and the keys named `keyIds` (those its sealed values name: a
-   * key handed to it may still be kept as a spare, see `KeyRows.assign`), leaving no copy in the store.
+   * Tombstones the subject and deletes every key of it, and the keys named `keyIds` (those its sealed
+   * values name: a key handed to it may still be kept as a spare, see `KeyRows.assign`), leaving no
+   * copy in the store. This process forgets them at once; another within CACHED_MS, or when its
+   * erasure follower sees the erasure.
    */
   erase(subject: string, keyIds?: Iterable<string>): Promise<void>;
   /** Every key there is (`suite replay` copies them with the log). */
@@ -91,21 +96,29 @@ export type KeysBySubject = ReadonlyMap<string, ReadonlyMap<string, Buffer>>;
 export interface KeyRows {
   /** The subjects' keys, each subject's oldest first. */
   of(subjects: readonly string[]): Promise<KeptKey[]>;
+  /** The subjects among these that were erased (tombstoned): none is given a key again. */
+  erasedAmong(subjects: readonly string[]): Promise<string[]>;
   /**
    * The keys these ids name, wherever they are: among the subject's, or still a spare (`subject`
    * null: its handing-out was not written yet, or a crash lost it).
    */
   named(keys: readonly { subject: string; id: string }[]): Promise<KeptKey[]>;
-  /** Writes the keys durably (a key lost in a crash would be data lost); a key there already stays. */
+  /**
+   * Writes the keys durably (a key lost in a crash would be data lost); a key there already stays, and
+   * none is kept for an erased subject.
+   */
   insert(keys: readonly KeptKey[], createdAt: string): Promise<void>;
   /**
    * Hands a spare to a subject, `at` a time in milliseconds. Need not be durable: the spare was, and a
    * crash that loses the handing-out leaves it a spare, which the values sealed under it find again by
    * its id. A store that writes it later answers nothing; one that writes it at once, a promise to await
-   * before the key is used (an erasure meanwhile must not be undone by the write).
+   * before the key is used. Never kept for a subject erased meanwhile.
    */
   assign(subject: string, key: SubjectKey, at: number): Promise<void> | void;
-  /** Deletes the subject's keys and the named spares, leaving no copy in the store's files. */
+  /**
+   * Tombstones the subject, and deletes its keys and the named spares, leaving no copy in the store's
+   * files: durably, before it answers.
+   */
   erase(subject: string, keyIds: readonly string[]): Promise<void>;
   /** Deletes spares that were never handed out. */
   drop(keyIds: readonly string[]): Promise<void>;
@@ -129,17 +142,32 @@ const CACHED_SUBJECTS = 25_000;
  */
 const CACHED_MS = 1_000;
 
-/** What a process remembers of a subject: its keys by id, the one new values are sealed with, and since when. */
+/**
+ * What a process remembers of a subject: its keys by id, the one new values are sealed with, and since
+ * when; or that it was erased (for good: that is trusted however old).
+ */
 interface Remembered {
   keys: Map<string, Buffer>;
   latest: SubjectKey | undefined;
   at: number;
+  erased: boolean;
 }
 
 function remembered(keys: Map<string, Buffer>, at: number): Remembered {
   let latest: SubjectKey | undefined;
   for (const [id, key] of keys) latest = { id, key };
-  return { keys, latest, at };
+  return { keys, latest, at, erased: false };
+}
+
+const ERASED: Remembered = { keys: new Map(), latest: undefined, at: 0, erased: true };
+
+/** The refusal of a write that would store personal values of subjects erased already. */
+export function subjectErased(subjects: readonly string[]): DomainError {
+  return new DomainError(
+    'subject_erased',
+    `The data subject ${subjects.join(', ')} was erased: no personal data of it is stored again`,
+    { subjects },
+  );
 }
 
 const keysBySubject = (found: ReadonlyMap<string, Remembered>): KeysBySubject =>
@@ -176,18 +204,19 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
     const found = new Map<string, Remembered>();
     const missing: string[] = [];
     for (const subject of subjects) {
-      const known = fresh ? undefined : cache.get(subject);
-      if (known && now - known.at < CACHED_MS) found.set(subject, known);
+      const known = cache.get(subject);
+      if (known && (known.erased || (!fresh && now - known.at < CACHED_MS))) found.set(subject, known);
       else missing.push(subject);
     }
     // Awaited even when everything was remembered: the same turns of the event loop whatever the cache
     // holds, so that concurrent writes interleave the same way (the demo data is the same every time).
-    const rowsOfMissing = await rows.of(missing);
+    const [rowsOfMissing, erasedOfMissing] = await Promise.all([rows.of(missing), rows.erasedAmong(missing)]);
     if (missing.length === 0) return found;
+    const erased = new Set(erasedOfMissing);
     const loaded = new Map(missing.map((subject) => [subject, new Map<string, Buffer>()]));
     for (const { subject, id, key } of rowsOfMissing) if (subject) loaded.get(subject)?.set(id, key);
     for (const [subject, keys] of loaded) {
-      const known = remembered(keys, now);
+      const known = erased.has(subject) ? ERASED : remembered(keys, now);
       cache.set(subject, known);
       found.set(subject, known);
     }
@@ -217,15 +246,16 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
    * spare (its handing-out, when the rows write it at once, added to `writes`). None when no spare is left.
    */
   function handOut(subject: string, writes: Promise<void>[]): SubjectKey | undefined {
-    const handed = cache.get(subject)?.latest;
-    if (handed) return handed;
+    const known = cache.get(subject);
+    if (known?.erased) throw subjectErased([subject]);
+    if (known?.latest) return known.latest;
     const spare = spares.shift();
     if (!spare) return undefined;
     // The next spares are made while these last, so that no write waits for their durable write;
     // a failure to make them shows when a write needs one and there is none.
     if (spares.length === SPARES_AHEAD) makeSpares().catch(() => undefined);
     const at = Date.now();
-    cache.set(subject, { keys: new Map([[spare.id, spare.key]]), latest: spare, at });
+    cache.set(subject, { keys: new Map([[spare.id, spare.key]]), latest: spare, at, erased: false });
     const writing = rows.assign(subject, spare, at);
     if (writing) writes.push(writing);
     return spare;
@@ -246,9 +276,9 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
       const at = Date.now();
       for (const key of await rows.named(lost)) {
         const subject = key.subject ?? (lost.find(({ id }) => id === key.id) as { subject: string }).subject;
-        if (key.subject === null) await rows.assign(subject, key, at);
         const known = found.get(subject);
-        if (!known) continue;
+        if (!known || known.erased) continue;
+        if (key.subject === null) await rows.assign(subject, key, at);
         known.keys.set(key.id, key.key);
         known.latest = { id: key.id, key: key.key };
       }
@@ -261,6 +291,8 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
       const found = toLookUp.size > 0 ? await lookUp(toLookUp) : new Map<string, Remembered>();
       const sealing = new Map<string, SubjectKey>();
       const writes: Promise<void>[] = [];
+      const erased = [...new Set(subjects)].filter((subject) => found.get(subject)?.erased);
+      if (erased.length > 0) throw subjectErased(erased);
       for (const subject of subjects) {
         if (sealing.has(subject)) continue;
         let key = found.get(subject)?.latest ?? handOut(subject, writes);
@@ -274,8 +306,9 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
       return sealing;
     },
     async erase(subject, keyIds = []) {
+      // Forgotten first: no write of this process is handed its key from here on.
+      cache.set(subject, ERASED);
       await rows.erase(subject, [...keyIds]);
-      cache.delete(subject);
     },
     async allKeys() {
       const own = new Set(spares.map(({ id }) => id));
@@ -283,7 +316,7 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
     },
     async keep(keys) {
       await rows.insert(keys, new Date().toISOString());
-      for (const { subject } of keys) if (subject) cache.delete(subject);
+      for (const { subject } of keys) if (subject && !cache.get(subject)?.erased) cache.delete(subject);
     },
     close: async () => {
       await making?.catch(() => undefined);

@@ -45,7 +45,7 @@ function keyStoreBehaviour(name: string, server: () => { url: string; connect: M
       expect(read?.get(made.get(ALICE)?.id as string)).toEqual(made.get(ALICE)?.key);
     });
 
-    it('erases every key of a subject and no other, for every process', async () => {
+    it('erases every key of a subject and no other, and tombstones it, for every process', async () => {
       const store = await open();
       const other = await open();
       const made = await store.sealingKeys([ALICE, BOB]);
@@ -53,8 +53,9 @@ function keyStoreBehaviour(name: string, server: () => { url: string; connect: M
       const aliceKey = new Set([made.get(ALICE)?.id as string]);
       expect((await store.keysNamed(new Map([[ALICE, aliceKey]]))).get(ALICE)?.size).toBe(0);
       expect((await store.allKeys()).map(({ subject }) => subject)).toEqual([BOB]);
-      const again = await store.sealingKeys([ALICE]);
-      expect(again.get(ALICE)?.id).not.toBe(made.get(ALICE)?.id);
+      // Tombstoned: no key is given to the subject again, by any process.
+      await expect(store.sealingKeys([ALICE])).rejects.toMatchObject({ code: 'subject_erased' });
+      await expect((await open()).sealingKeys([ALICE])).rejects.toMatchObject({ code: 'subject_erased' });
     });
 
     it('keeps a key given twice once, as it was first given', async () => {

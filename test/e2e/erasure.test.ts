@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -36,6 +37,22 @@ async function stop() {
 }
 
 const cli = (...args: string[]) => runSuiteCli(env(), ...args);
+/** `suite <args>` in a process of its own, this one going on meanwhile: its status and output. */
+const cliInBackground = (...args: string[]) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(__dirname, '../../src/cli.ts'), ...args],
+      {
+        env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env() },
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 
 /**
  * `fetch`, tried again once on a kept-alive connection the suite closed while a `cli` run (synchronous)
@@ -147,6 +164,51 @@ describe('erasing a data subject, as a new user would', () => {
     expect(await get(`http://127.0.0.1:${port('hrm')}/api/v1/employees/1`)).toContain(
       '"company_email":"[erased]"',
     );
+    expect(filesHolding(employee.company_email)).toEqual([]);
+  });
+
+  it('leaves no plaintext of an employee once `suite erase` answers, while four clients record their attendance', async () => {
+    const hrm = `http://127.0.0.1:${port('hrm')}`;
+    const employee = JSON.parse(await get(`${hrm}/api/v1/employees/2`)) as { company_email: string };
+    expect(filesHolding(employee.company_email)).not.toEqual([]);
+    let erasing = true;
+    const statuses: number[] = [];
+    const client = async (offset: number) => {
+      for (let day = 0; erasing && day < 300; day++) {
+        const date = new Date(Date.UTC(2024, 0, 1 + offset * 300 + day)).toISOString().slice(0, 10);
+        const answer = await fetch(`${hrm}/api/v1/attendance`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${API_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            employee_id: 2,
+            attendance_date: date,
+            status: 'Present',
+            in_time: `${date}T09:00:00Z`,
+            out_time: `${date}T17:00:00Z`,
+            late_entry: false,
+            early_exit: false,
+          }),
+        });
+        statuses.push(answer.status);
+      }
+    };
+    const clients = [0, 1, 2, 3].map(client);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Another process than the suite's, while the writes go on (spawnSync would stop them).
+    const erased = await cliInBackground('erase', 'hrm.employee-2', '--reason', 'Art. 17 request');
+    const atAnswer = filesHolding(employee.company_email);
+    const listed = await get(`${hrm}/api/v1/attendance?employee_id=2&limit=100`);
+    erasing = false;
+    await Promise.all(clients);
+    expect(erased).toMatchObject({ status: 0, stdout: 'hrm.employee-2 erased (erasure 2).\n' });
+    expect(atAnswer).toEqual([]);
+    expect(
+      JSON.parse(listed).data.filter(
+        (record: { employee_name: string }) => record.employee_name !== '[erased]',
+      ),
+    ).toEqual([]);
+    expect(statuses.filter((status) => ![201, 409, 422].includes(status))).toEqual([]);
+    expect(await listsFinding(employee.company_email)).toEqual([]);
     expect(filesHolding(employee.company_email)).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { createLogger } from '../../src/api/kit/logging';
 import { esmModule } from '../../src/api/esm';
 import { addDepartment, addService } from '../../src/commands/esm/handlers';
 import { loadConfig } from '../../src/config';
-import { openSuite, type Suite } from '../../src/main';
+import { openSuite, startProjecting, type Suite } from '../../src/main';
 import { createSeedContext } from '../../src/seed/context';
 import { tempDir } from './temp-dir';
 
@@ -31,7 +31,7 @@ export async function openEsm(options: { token?: string | null } = {}): Promise<
   const token = options.token === undefined ? TOKEN : (options.token ?? undefined);
   const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
   const suite = await openSuite(config, { logger: createLogger('silent'), clock: { now: () => NOW } });
-  await suite.runtime.start();
+  await startProjecting(suite);
 
   const seed = createSeedContext(suite.eventStore, suite.ids, 'fixtures');
   seed.at(new Date('2026-11-01T08:00:00Z'));

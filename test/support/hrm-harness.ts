@@ -27,7 +27,7 @@ import {
 } from '../../src/commands/hrm/recruitment-handlers';
 import { loadConfig } from '../../src/config';
 import type { EventStore } from '../../src/events/event-store';
-import { openSuite, type Suite } from '../../src/main';
+import { openSuite, startProjecting, type Suite } from '../../src/main';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
 import { SERVER_SECRET } from './esm-harness';
 import { tempDir } from './temp-dir';
@@ -327,7 +327,7 @@ export async function openHrm(
     modules: [hrmModule],
     storedEvents: options.storedEvents,
   });
-  await suite.runtime.start();
+  await startProjecting(suite);
   const seed = createSeedContext(suite.eventStore, suite.ids, 'fixtures');
   const fixtures = await writeFixtures(seed);
   const settle = async () => suite.runtime.waitFor(await suite.eventStore.headPosition());

@@ -3,7 +3,7 @@ import { createModuleApp } from '../../src/api/kit/app';
 import { createLogger } from '../../src/api/kit/logging';
 import type { ModuleDefinition } from '../../src/api/kit/module';
 import { loadConfig } from '../../src/config';
-import { openSuite, settle as settleSuite, startWorker, type Suite } from '../../src/main';
+import { openSuite, settle as settleSuite, startProjecting, startWorker, type Suite } from '../../src/main';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
 import { NOW, SERVER_SECRET, TOKEN } from './esm-harness';
 import { tempDir } from './temp-dir';
@@ -44,7 +44,7 @@ export async function openModule<Fixtures = undefined>(
     clock: { now: () => NOW },
     modules: [module],
   });
-  await suite.runtime.start();
+  await startProjecting(suite);
   await startWorker(suite);
   const settle = () => settleSuite(suite);
 

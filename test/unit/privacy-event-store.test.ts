@@ -269,11 +269,13 @@ describe('an event store with personal data', () => {
       expect(sealedHeader(name)?.subject).toBe(ALICE);
     });
 
-    it('opens what is appended for the subject afterwards, the old values staying erased', async () => {
+    it('refuses to append a personal value of the subject afterwards (subject_erased), appending nothing', async () => {
       const renamed = { ...aliceData, name: 'Alice Again' };
-      const { events } = await store.append(ALICE, [event('PersonRegistered', renamed)], options);
-      expect(events[0]!.data).toEqual(renamed);
-      expect(dataOf(await store.readStream(ALICE))).toEqual([aliceErased, renamed]);
+      await expect(store.append(ALICE, [event('PersonRegistered', renamed)], options)).rejects.toMatchObject({
+        code: 'subject_erased',
+        details: { subjects: [ALICE] },
+      });
+      expect(dataOf(await store.readStream(ALICE))).toEqual([aliceErased]);
       expect((await verifyLog(raw, catalog)).ok).toBe(true);
     });
   });

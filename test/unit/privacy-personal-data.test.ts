@@ -391,15 +391,23 @@ describe('personal data in events', () => {
         );
       });
 
-      it('opens what was sealed for the subject after its erasure, and not what was before', async () => {
+      it('refuses to seal a value of the subject after its erasure, and reads the old as erased', async () => {
         const before = await sealOne(ALICE, registered());
         await keys.erase(ALICE);
-        const after = await sealOne(ALICE, registered({ name: 'Alice Again' }));
-        expect(sealedHeader((after.data as Data).name)?.keyId).not.toBe(
-          sealedHeader((before.data as Data).name)?.keyId,
-        );
-        expect(((await openData(after.data, keys)) as Data).name).toBe('Alice Again');
+        await expect(sealOne(ALICE, registered({ name: 'Alice Again' }))).rejects.toMatchObject({
+          code: 'subject_erased',
+        });
         expect(((await openData(before.data, keys)) as Data).name).toBe('[erased]');
+      });
+
+      it("stores the text an erased value reads as it is, for an erased subject too: it is no one's data", async () => {
+        await keys.erase(ALICE);
+        // A mention of the erased person (t.person-1), as a write that read their name after the erasure makes it.
+        const [sealed] = await sealAll('t.note-6', [mentioned('1', '[erased]')]);
+        expect((sealed!.data as Record<string, unknown>).person_name).toBe('[erased]');
+        await expect(sealAll('t.note-7', [mentioned('1', 'Alice Example')])).rejects.toMatchObject({
+          code: 'subject_erased',
+        });
       });
 
       it('reads null where the schema lets a nested field be null', async () => {

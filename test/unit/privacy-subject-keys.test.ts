@@ -227,14 +227,33 @@ describe('the SQLite subject key store', () => {
       expect((await keysOfOne(openStore(), ALICE)).size).toBe(0);
     });
 
-    it('makes the next sealingKeys give the subject a new key', async () => {
+    it('tombstones the subject: no key is given to it again, by this store or one opened afterwards', async () => {
       const keys = openStore();
-      const old = (await keys.sealingKeys([ALICE])).get(ALICE)!;
+      await keys.sealingKeys([ALICE]);
       await keys.erase(ALICE);
-      const fresh = (await keys.sealingKeys([ALICE])).get(ALICE)!;
-      expect(fresh.id).not.toBe(old.id);
-      expect(fresh.key.equals(old.key)).toBe(false);
-      expect(await keysOfOne(keys, ALICE)).toEqual(new Map([[fresh.id, fresh.key]]));
+      await expect(keys.sealingKeys([ALICE, BOB])).rejects.toMatchObject({
+        code: 'subject_erased',
+        details: { subjects: [ALICE] },
+      });
+      expect((await keys.sealingKeys([BOB])).has(BOB)).toBe(true);
+      await close(keys);
+      const reopened = openStore();
+      await expect(reopened.sealingKeys([ALICE])).rejects.toMatchObject({ code: 'subject_erased' });
+      expect((await keysOfOne(reopened, ALICE)).size).toBe(0);
+    });
+
+    it('keeps no key for a subject erased while its handing-out waited to be written', async () => {
+      const first = openStore();
+      const second = openStore();
+      const handed = (await first.sealingKeys([ALICE])).get(ALICE)!;
+      // Erased by another store before the first wrote the handing-out (it waits HANDING_OUT_MS).
+      await second.erase(ALICE);
+      await handingOutWritten();
+      expect(await keysOfOne(openStore(), ALICE)).toEqual(new Map());
+      // Asked for the key by its id (a value sealed under it), the store does not give it back either.
+      expect(
+        (await first.keysNamed(new Map([[ALICE, new Set([handed.id])]]))).get(ALICE)?.has(handed.id) ?? false,
+      ).toBe(false);
     });
 
     it('leaves no copy of the key in keys.db or keys.db-wal', async () => {
@@ -317,8 +336,7 @@ describe('the SQLite subject key store', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect((await keysOfOne(first, ALICE)).size).toBe(0);
       expect((await keysOfOne(first, BOB)).size).toBe(1);
-      const fresh = (await first.sealingKeys([ALICE])).get(ALICE)!;
-      expect(fresh.id).not.toBe(made.id);
+      await expect(first.sealingKeys([ALICE])).rejects.toMatchObject({ code: 'subject_erased' });
     });
   });
 

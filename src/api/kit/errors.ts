@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   proposal_expired: 409,
   proposal_failed: 409,
   proposal_withdrawn: 409,
+  subject_erased: 409,
   payload_too_large: 413,
   append_too_large: 413,
   unsupported_media_type: 415,

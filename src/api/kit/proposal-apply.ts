@@ -3,6 +3,9 @@ import { decideProposal, proposalsProjection, type ProposalRecord } from '../../
 import type { CommandContext } from '../../commands/context';
 import { DomainError } from '../../commands/errors';
 import type { StoredEvent } from '../../events/envelope';
+import { ERASURES_COLLECTION } from '../../privacy/erasures';
+import { personalPlaces, watchingPersonalData } from '../../privacy/personal-places';
+import { subjectErased } from '../../privacy/subject-keys';
 import { toApiError } from './errors';
 import { routeName, type ModuleDefinition, type ModuleSettings, type RouteServices } from './module';
 import { validRouteBody } from './module-routes';
@@ -76,6 +79,18 @@ function faultOf(error: unknown) {
   };
 }
 
+/** The subjects whose personal data the proposal's body holds that were erased since it was proposed. */
+async function erasedSubjectsOf(services: RouteServices, record: ProposalRecord): Promise<string[]> {
+  const subjects = [...new Set((record.personal_data ?? []).map(({ subject }) => subject))];
+  const erased: string[] = [];
+  for (const subject of subjects) {
+    const filters = [{ field: 'subject', op: 'eq' as const, value: subject }];
+    const { total } = await services.readStore.find(ERASURES_COLLECTION, { filters, limit: 1, offset: 0 });
+    if (total > 0) erased.push(subject);
+  }
+  return erased;
+}
+
 /** How an approved proposal ended: its events, and the error of a failed one. */
 export interface Finished {
   record: ProposalRecord;
@@ -109,7 +124,8 @@ async function recordOutcome(
 
 /**
  * Finishes an approved proposal: applies its write, then records `ChangeApplied`, or `ChangeFailed`
- * when the write is refused on the state of now (a 4xx). A fault of the suite (a 5xx) is retried
+ * when the write is refused on the state of now (a 4xx) or its body names a data subject erased since
+ * it was proposed (`subject_erased`: nothing of it is written again). A fault of the suite (a 5xx) is retried
  * with back-off; after `APPLY_ATTEMPTS` the proposal fails with it. The write runs under the
  * proposal's idempotency key, so finishing a proposal twice (the approving request and the follower,
  * or again after a crash) applies it once.
@@ -122,10 +138,23 @@ export async function finishApproved(
   context: CommandContext,
   requestId: string,
 ): Promise<Finished> {
+  const erased = await erasedSubjectsOf(services, record);
+  if (erased.length > 0) {
+    const { code, message } = subjectErased(erased);
+    return recordOutcome(context, record, { type: 'RecordFailed', id: record.id, error: { code, message } });
+  }
   for (let attempt = 1; ; attempt++) {
+    // The write runs watched: its answer is kept with the personal values it read or appended sealed.
+    const watched = watchingPersonalData(services.eventStore, module.events);
     let answer: WriteAnswer;
     try {
-      answer = await applyWrite(module, record, services, settings, requestId);
+      answer = await applyWrite(
+        module,
+        record,
+        { ...services, eventStore: watched.eventStore },
+        settings,
+        requestId,
+      );
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal || attempt >= APPLY_ATTEMPTS) {
@@ -142,6 +171,7 @@ export async function finishApproved(
       id: record.id,
       result: answer.body,
       position,
+      personalData: personalPlaces(answer.body, watched.values()),
     });
   }
 }

@@ -190,7 +190,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
       ),
       404: envelope('No such proposal'),
       409: envelope(
-        "Decided, expired or withdrawn already (`proposal_withdrawn`: the proposer's key ended), or the write was refused on the state of now (`proposal_failed`)",
+        "Decided, expired or withdrawn already (`proposal_withdrawn`: the proposer's key ended), the write was refused on the state of now (`proposal_failed`), or its data names a data subject erased since it was proposed (`subject_erased`; the proposal fails)",
       ),
     },
     async handle({ params: { id }, caller, requestId, header, settings }, services) {
@@ -217,6 +217,9 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
       // Another process (the follower) recorded the outcome first: answer theirs.
       const ended = finished.events.length > 0 ? finished.record : await current(services, finished.record);
       const answer = await decided(services, ended, finished.events);
+      if (ended.error?.code === 'subject_erased') {
+        throw new ApiError('subject_erased', ended.error.message, { proposal: answer.body });
+      }
       if (ended.error) {
         throw new ApiError('proposal_failed', `The write was refused: ${ended.error.message}`, {
           proposal: answer.body,

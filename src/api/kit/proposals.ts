@@ -10,6 +10,7 @@ import { isoTimestamp } from '../../clock';
 import type { StoredEvent } from '../../events/envelope';
 import type { IdempotencyRecord } from '../../events/event-store';
 import type { ReadStore } from '../../projections/read-store';
+import { personalPlaces, watchingPersonalData } from '../../privacy/personal-places';
 import { dryRun, type DryRun } from './dry-run';
 import { ApiError } from './errors';
 import type { Caller, ModuleDefinition } from './module';
@@ -89,12 +90,19 @@ export async function holdBackIfRequired(
     const previous = await services.eventStore.findIdempotency(claim.key);
     if (previous) return replayed(services, previous, claim.fingerprint, now);
   }
+  // The write runs as it would, watched: the personal values it would read and seal are found in its
+  // body, which the proposal keeps sealed the same way.
   const checking = dryRun(services);
+  const watched = watchingPersonalData(checking.eventStore, write.module.events);
   try {
-    await check(checking, withoutIdempotencyKey(write.header), { ...write.caller, proposing: true });
+    await check({ ...checking, eventStore: watched.eventStore }, withoutIdempotencyKey(write.header), {
+      ...write.caller,
+      proposing: true,
+    });
   } finally {
     checking.end();
   }
+  const personalData = personalPlaces(write.body, watched.values());
   const { actor, actorName, scope, member, person } = write.caller;
   const { outcome } = await propose(requestCommandContext(services, write, claim), {
     id: newProposalId(now),
@@ -112,6 +120,7 @@ export async function holdBackIfRequired(
     },
     approver_role: policy.approver_role,
     expires_at: isoTimestamp(new Date(now.getTime() + ttlSeconds * 1000)),
+    ...(personalData.length > 0 && { personal_data: personalData }),
   });
   // A concurrent request with the same key proposed first: its body must be this one, as on a write.
   if (outcome.duplicateOf && claim) return replayed(services, outcome.duplicateOf, claim.fingerprint, now);

@@ -1,5 +1,6 @@
 import type { Decider } from '../../commands/decider';
 import { DomainError } from '../../commands/errors';
+import type { PersonalPlace } from '../../privacy/personal-places';
 import type { ProposalEvent, ProposalEventOf, WithdrawalReason } from './events';
 
 export type ProposalStatus =
@@ -23,7 +24,13 @@ export type ProposalCommand =
       approverEmployee: number | null;
       at: Date;
     }
-  | { type: 'RecordApplied'; id: string; result: unknown; position: number }
+  | {
+      type: 'RecordApplied';
+      id: string;
+      result: unknown;
+      position: number;
+      personalData: readonly PersonalPlace[];
+    }
   | { type: 'RecordFailed'; id: string; error: { code: string; message: string } }
   | { type: 'Reject'; id: string; rejectedBy: string; reason: string; at: Date }
   | { type: 'Expire'; id: string; at: Date }
@@ -100,7 +107,12 @@ export const proposalDecider: Decider<ProposalCommand, ProposalState, ProposalEv
           ? [
               {
                 type: 'ChangeApplied',
-                data: { id: command.id, result: command.result, position: command.position },
+                data: {
+                  id: command.id,
+                  result: command.result,
+                  position: command.position,
+                  ...(command.personalData.length > 0 && { personal_data: [...command.personalData] }),
+                },
               },
             ]
           : [{ type: 'ChangeFailed', data: { id: command.id, error: command.error } }];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../../events/catalog';
 import { ROLES } from '../../iam/principal';
+import { SUBJECT } from '../../privacy/erasures';
+import { placedIn } from '../../privacy/personal-places';
 
 /** `prp_`, the proposal time in base 36, then ten random hex digits: ids sort by creation. */
 export const PROPOSAL_ID = /^prp_[0-9a-z]{9}[0-9a-f]{10}$/;
@@ -22,6 +24,15 @@ const ProposedCaller = z.object({
   person: z.string().max(300).optional(),
 });
 
+/**
+ * Where a copied document (the body, the result) holds personal data, and whose: sealed under that
+ * subject's key like a declared field (see `personalPlaces`), so that it reads erased with the rest.
+ */
+const PersonalData = z
+  .array(z.object({ subject: z.string().regex(SUBJECT), field: z.string().max(1000) }))
+  .max(1000)
+  .optional();
+
 export const proposalEvents = [
   defineEvent(
     'ChangeProposed',
@@ -38,7 +49,10 @@ export const proposalEvents = [
       caller: ProposedCaller,
       approver_role: z.enum(ROLES),
       expires_at: z.string(),
+      /** Where the body holds personal data: the values the write it holds would seal. */
+      personal_data: PersonalData,
     }),
+    { personalIn: ({ personal_data = [] }) => placedIn('payload', personal_data) },
   ),
   /** An approver took the decision; the write follows (`ChangeApplied`, or `ChangeFailed`). */
   defineEvent(
@@ -52,7 +66,17 @@ export const proposalEvents = [
       approver_employee: z.number().int().positive().nullable().optional(),
     }),
   ),
-  defineEvent('ChangeApplied', z.object({ id, result: z.unknown(), position: z.number().int() })),
+  defineEvent(
+    'ChangeApplied',
+    z.object({
+      id,
+      result: z.unknown(),
+      position: z.number().int(),
+      /** Where the result holds personal data: values the write read or appended, sealed there. */
+      personal_data: PersonalData,
+    }),
+    { personalIn: ({ personal_data = [] }) => placedIn('result', personal_data) },
+  ),
   defineEvent('ChangeFailed', z.object({ id, error: z.object({ code: z.string(), message: z.string() }) })),
   defineEvent('ChangeRejected', z.object({ id, rejected_by: actor, reason: z.string().max(1000) })),
   defineEvent('ChangeExpired', z.object({ id })),

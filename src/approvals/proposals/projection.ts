@@ -2,6 +2,7 @@ import type { StoredEvent } from '../../events/envelope';
 import type { Role } from '../../iam/principal';
 import type { DocumentProjection } from '../../projections/projection';
 import type { CollectionDefinition } from '../../projections/read-store';
+import type { PersonalPlace } from '../../privacy/personal-places';
 import { isPastExpiry, type ProposalStatus } from './decider';
 import type { ProposalEvent, ProposedCaller } from './events';
 
@@ -20,6 +21,8 @@ export type ProposalRecord = Proposal & {
   approver_role: Role;
   /** The workspace a contract proposal belongs to: it is seen there only. */
   scope: string | null;
+  /** Where the payload holds personal data, and whose (proposals made before it was kept have none). */
+  personal_data?: PersonalPlace[];
 };
 
 /** A proposal as the proposal routes answer it. */
