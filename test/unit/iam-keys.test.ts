@@ -129,12 +129,13 @@ describe('the iam.keys read model', () => {
   });
   const stream = `iam.key-${id}`;
 
-  it('records who issued a key and when, active', () => {
+  it('records who issued a key and when, active, issued to the key itself when it names no person', () => {
     const record = fold(
       storedEvent(stream, 0, { type: 'KeyIssued', data: key, ...at('2026-11-21T09:30:00Z') }),
     );
     expect(record).toEqual({
       ...key,
+      person: `key:${id}`,
       created_at: '2026-11-21T09:30:00Z',
       created_by: 'os:ops',
       status: 'active',

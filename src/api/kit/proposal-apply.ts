@@ -80,7 +80,7 @@ function faultOf(error: unknown) {
 }
 
 /** The subjects whose personal data the proposal's body holds that were erased since it was proposed. */
-async function erasedSubjectsOf(services: RouteServices, record: ProposalRecord): Promise<string[]> {
+export async function erasedSubjectsOf(services: RouteServices, record: ProposalRecord): Promise<string[]> {
   const subjects = [...new Set((record.personal_data ?? []).map(({ subject }) => subject))];
   const erased: string[] = [];
   for (const subject of subjects) {

@@ -21,7 +21,7 @@ import type { Caller, ModuleDefinition, ModuleRoute, RouteServices } from './mod
 import { ErrorEnvelopeSchema } from './openapi';
 import { ProposalSchema } from './proposal-schema';
 import { integerParameter } from './validation';
-import { finishApproved } from './proposal-apply';
+import { erasedSubjectsOf, finishApproved } from './proposal-apply';
 import { requestCommandContext } from './writes';
 
 const STATUSES = ['pending', 'applied', 'rejected', 'failed', 'expired', 'approved', 'withdrawn'] as const;
@@ -218,7 +218,8 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
       const ended = finished.events.length > 0 ? finished.record : await current(services, finished.record);
       const answer = await decided(services, ended, finished.events);
       if (ended.error?.code === 'subject_erased') {
-        throw new ApiError('subject_erased', ended.error.message, { proposal: answer.body });
+        const subjects = await erasedSubjectsOf(services, ended);
+        throw new ApiError('subject_erased', ended.error.message, { subjects, proposal: answer.body });
       }
       if (ended.error) {
         throw new ApiError('proposal_failed', `The write was refused: ${ended.error.message}`, {
