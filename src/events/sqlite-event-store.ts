@@ -265,7 +265,10 @@ export function openSqliteEventStore(file: string): EventStore {
     if (batch.length === 0) return;
     let outcomes: ReturnType<typeof commitBatch>;
     try {
-      outcomes = commitBatch(batch);
+      // The write lock up front: deferred, a batch that read a stream's head and then wrote failed at once
+      // with "database is locked" (SQLITE_BUSY_SNAPSHOT) when another process (`suite erase`, a role)
+      // committed in between, instead of waiting its turn.
+      outcomes = commitBatch.immediate(batch);
     } catch (error) {
       for (const append of batch) append.reject(error);
       return;

@@ -21,13 +21,19 @@ const AUDIT = `http://127.0.0.1:${PORT + 10}`;
 
 let dir: string;
 let cleanup: () => void;
+/** Beside the data directory: exports and replays, made fresh by each run. */
+let scratch: ReturnType<typeof tempDir>;
 let suite: SuiteProcess | undefined;
 const env = () => ({ SUITE_DATA_DIR: dir, SUITE_API_TOKEN: API_TOKEN, SUITE_AUDIT_TOKEN: AUDIT_TOKEN });
 
-beforeAll(() => ({ dir, cleanup } = tempDir()));
+beforeAll(() => {
+  ({ dir, cleanup } = tempDir());
+  scratch = tempDir('suite-erasure-scratch-');
+});
 afterAll(async () => {
   await stop();
   cleanup();
+  scratch.cleanup();
 });
 
 async function stop() {
@@ -312,7 +318,7 @@ describe('erasing a data subject, as a new user would', () => {
     });
     // The address is theirs alone; a namesake at another company may share the name.
     expect(await listsFinding(contact.email)).toEqual([]);
-    const exported = path.join(dir, '..', `mail-export-${contact.id}.ndjson`);
+    const exported = path.join(scratch.dir, `mail-export-${contact.id}.ndjson`);
     expect(cli('audit', 'export', '--module', 'mail', '--format', 'ndjson', '--out', exported).status).toBe(
       0,
     );
@@ -341,7 +347,7 @@ describe('erasing a data subject, as a new user would', () => {
     );
 
     await stop();
-    const copy = path.join(dir, '..', `replay-${contact.id}`);
+    const copy = path.join(scratch.dir, `replay-${contact.id}`);
     expect(cli('replay', '--until', '999999999', '--data-dir', copy, '--from', dir).status).toBe(0);
     const copied = readdirSync(copy).filter((file) =>
       readFileSync(path.join(copy, file)).includes(Buffer.from(contact.email)),
