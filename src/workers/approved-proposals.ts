@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { PROPOSALS_COLLECTION, type ProposalRecord } from '../approvals';
 import { finishApproved } from '../api/kit/proposal-apply';
 import type { ModuleDefinition, ModuleSettings, RouteServices } from '../api/kit/module';
-import { isoTimestamp } from '../clock';
 import { coalescing } from '../coalescing';
-import type { CommandContext } from '../commands/context';
-import { newEventId } from '../events/event-ids';
 import { scanAll } from '../projections/read-all';
+import { workerContext } from './worker-context';
 
 /** How often the follower looks for approved proposals nobody finished. */
 export const FOLLOW_INTERVAL_MS = 5_000;
@@ -24,18 +21,6 @@ export interface ApprovedProposals {
   /** Finishes the approved proposals left past their grace, once. */
   finishDue(): Promise<void>;
   stop(): Promise<void>;
-}
-
-function followerContext(services: RouteServices, now: Date): CommandContext {
-  const requestId = `${NAME}-${randomUUID()}`;
-  const metadata = {
-    actor: `worker:${NAME}`,
-    request_id: requestId,
-    correlation_id: requestId,
-    causation_id: null,
-    occurred_at: isoTimestamp(now),
-  };
-  return { ...services, eventId: newEventId, metadata: () => metadata };
 }
 
 /**
@@ -65,7 +50,7 @@ export function approvedProposals(
     for (const record of due) {
       const module = modules.find((candidate) => candidate.id === record.module);
       if (!module) continue;
-      const context = followerContext(services, now);
+      const context = workerContext(services, NAME, now);
       try {
         await finishApproved(
           module,

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../clock';
 import { coalescing } from '../coalescing';
 import type { CommandContext } from '../commands/context';
 import type { IdAllocator } from '../commands/ids';
-import { newEventId } from '../events/event-ids';
 import type { EventStore } from '../events/event-store';
 import { scanAll } from '../projections/read-all';
 import type { Filter, ReadStore } from '../projections/read-store';
+import { workerContext } from './worker-context';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 const PAGE = 500;
@@ -53,18 +52,6 @@ async function due(readStore: ReadStore, expiring: Expiring, at: Date): Promise<
   return ids;
 }
 
-function sweepContext(services: SweepServices, name: string, now: Date): CommandContext {
-  const requestId = `${name}-${randomUUID()}`;
-  const metadata = {
-    actor: `worker:${name}`,
-    request_id: requestId,
-    correlation_id: requestId,
-    causation_id: null,
-    occurred_at: isoTimestamp(now),
-  };
-  return { ...services, eventId: newEventId, metadata: () => metadata };
-}
-
 /**
  * Records the expiry of what has expired, in the process that runs jobs: an event, so that auditors
  * see it. Several such processes may sweep the same thing: its decider records the expiry once, and
@@ -76,7 +63,7 @@ export function expirySweep(services: SweepServices, expiring: readonly Expiring
   const sweep = coalescing(async () => {
     const now = services.clock.now();
     for (const kind of expiring) {
-      const context = sweepContext(services, kind.name, now);
+      const context = workerContext(services, kind.name, now);
       for (const id of await due(services.readStore, kind, now)) {
         try {
           await kind.expire(context, id, services.readStore);

@@ -1,7 +1,8 @@
-import { Alert, Button, Code, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Code, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_REASON, useErase, type Erasure } from '../api/erasures';
 import { DANGER } from '../theme';
+import { EraseConfirmButtons } from './EraseConfirmButtons';
 import { ErrorNotice } from './ErrorNotice';
 
 /**
@@ -70,14 +71,11 @@ export function EraseRecordButton({ subject, name }: { subject: string; name: st
             onChange={(event) => setReason(event.currentTarget.value)}
           />
           {failure !== undefined && <ErrorNotice error={failure} title="The erasure was refused" />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)} data-autofocus>
-              Cancel
-            </Button>
-            <Button color={DANGER} loading={pending} onClick={() => void confirm()}>
-              Erase for good
-            </Button>
-          </Group>
+          <EraseConfirmButtons
+            pending={pending}
+            onCancel={() => setOpened(false)}
+            onConfirm={() => void confirm()}
+          />
         </Stack>
       </Modal>
     </>

@@ -15,6 +15,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { MAX_REASON, nearestSubjects, useErase, type Erasure } from '../../api/erasures';
+import { EraseConfirmButtons } from '../../components/EraseConfirmButtons';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { DANGER } from '../../theme';
 
@@ -129,14 +130,11 @@ export function EraseSubjectForm() {
           <Text size="sm">
             Reason recorded: <Code>{confirming?.reason}</Code>
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(undefined)} data-autofocus>
-              Cancel
-            </Button>
-            <Button color={DANGER} loading={pending} onClick={() => void confirm()}>
-              Erase for good
-            </Button>
-          </Group>
+          <EraseConfirmButtons
+            pending={pending}
+            onCancel={() => setConfirming(undefined)}
+            onConfirm={() => void confirm()}
+          />
         </Stack>
       </Modal>
     </Paper>
