@@ -118,12 +118,12 @@ export async function checkInvariant(
     );
   expect(leaks).toEqual([]);
   const logged = lower(run.log.text());
-  expect(logged).toContain('request completed');
-  if (people.length > 0) expect(logged).toContain('q=[');
   const inLog = people.flatMap(({ subject, values }) =>
     values.filter((value) => logged.includes(lower(value))).map((value) => `${subject} ${value}`),
   );
   expect(inLog).toEqual([]);
+  // The log did record the reads above, their search terms by length.
+  expect(logged.includes('request completed') && (people.length === 0 || logged.includes('q=['))).toBe(true);
   const readModels = places.filter(({ where }) => where.startsWith('read model')).map(({ text }) => text);
   const lost = people
     .filter(({ erased }) => !erased)
