@@ -37,7 +37,8 @@ import { tempDir } from '../support/temp-dir';
 
 /**
  * The invariant of erasure (issue 49), model-based: steps drawn at random run on the embedded stores
- * of every module that declares personal data: new data subjects of each kind (employees, candidates,
+ * of every module that declares personal data: new data subjects of each kind (employees, candidates
+ * with an application,
  * service requests, CRM contacts and leads, learners, form submissions, mail contacts, contract members
  * and counterparties), what else is written of them (attendance, leave under an approval policy with
  * its proposals approved or rejected, enrolments, mail they send), erasures through the audit API and

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { addMember, createWorkspace, registerCounterparty } from '../../src/commands/clm/handlers';
 import { createPage, type PageInput } from '../../src/commands/cms/handlers';
 import { addCompany, addContact as addCrmContact, captureLead } from '../../src/commands/crm/handlers';
-import { addDepartment, addOrganization, joinEmployee } from '../../src/commands/hrm/handlers';
-import { addCandidate } from '../../src/commands/hrm/recruitment-handlers';
+import { addBrand, addDepartment, addOrganization, joinEmployee } from '../../src/commands/hrm/handlers';
+import { addCandidate, openJob, receiveApplication } from '../../src/commands/hrm/recruitment-handlers';
 import { createCourse, registerLearner } from '../../src/commands/lms/handlers';
 import { addContact as addMailContact, syncMessage } from '../../src/commands/mail/handlers';
 import { createSeedContext } from '../../src/seed/context';
@@ -36,6 +36,7 @@ const MAILBOX = 'sales@model.example';
 
 /** What the writes need to exist first: an organisation, a company, a course, a form page, a workspace. */
 export interface Fixtures {
+  job: number;
   course: number;
   formPage: number;
 }
@@ -84,6 +85,50 @@ export async function writeFixtures(run: Running, tag: string): Promise<Fixtures
     parent_department_id: null,
     cost_center: 'CC-ENG',
   });
+  const { id: brand } = await addBrand(commands, {
+    organization_id: 1,
+    name: 'Model',
+    domain: 'model.example',
+    primary_color: '#0B5D4B',
+    secondary_color: '#F2B134',
+    logo_url: 'https://cdn.model.example/logo.svg',
+    tagline: null,
+  });
+  const { id: manager } = await joinEmployee(commands, {
+    first_name: 'Hanna',
+    last_name: 'Vogel',
+    company_email: 'hanna.vogel@model.example',
+    designation: 'Engineering Manager',
+    department_id: 1,
+    organization_id: 1,
+    reports_to: null,
+    employment_type: 'Full-time',
+    work_location: 'Leeds',
+    country: 'GB',
+    date_of_joining: '2019-01-07',
+  });
+  const { id: job } = await openJob(commands, {
+    title: 'Backend Engineer',
+    designation: 'Backend Engineer',
+    department_id: 1,
+    organization_id: 1,
+    brand_id: brand,
+    team_id: null,
+    hiring_manager_id: manager,
+    recruiter_id: null,
+    location: 'Leeds',
+    country: 'GB',
+    employment_type: 'Full-time',
+    remote_policy: 'Hybrid',
+    vacancies: 2,
+    salary_min: 55_000,
+    salary_max: 72_000,
+    salary_currency: 'GBP',
+    salary_period: 'Year',
+    description: 'Model half-hourly smart-meter telemetry.',
+    posted_on: '2026-11-02',
+    closes_on: '2026-12-31',
+  });
   await addCompany(commands, company({}));
   const { id: course } = await createCourse(commands, {
     title: 'SQL for Analysts',
@@ -124,7 +169,7 @@ export async function writeFixtures(run: Running, tag: string): Promise<Fixtures
     country: 'DE',
     currency: 'EUR',
   });
-  return { course, formPage: page };
+  return { job, course, formPage: page };
 }
 
 const person = (
@@ -163,7 +208,7 @@ export const newSubjects = {
     return person('hrm', 'employees', 'employee', id, [first, last, email]);
   },
 
-  async candidate(run: Running, n: number) {
+  async candidate(run: Running, n: number, fixtures: Fixtures) {
     const [first, last, headline] = [word('cf', n), word('cl', n), word('ch', n)];
     const email = `${lower(first)}@cand.example`;
     const { id } = await addCandidate(commandsOf(run, `c${n}`), {
@@ -180,6 +225,13 @@ export const newSubjects = {
       education: [],
       languages: [],
       extraction: { source: 'cv_pdf', confidence: 0.9 },
+    });
+    // Their application copies their name (`candidate_name`).
+    await receiveApplication(commandsOf(run, `a${n}`), {
+      candidate_id: id,
+      job_id: fixtures.job,
+      source: 'Career Site',
+      job_distribution_id: null,
     });
     return person('hrm', 'candidates', 'candidate', id, [first, last, email, headline]);
   },
