@@ -38,15 +38,14 @@ import { tempDir } from '../support/temp-dir';
 /**
  * The invariant of erasure (issue 49), model-based: steps drawn at random run on the embedded stores
  * of every module that declares personal data: new data subjects of each kind (employees, candidates
- * with an application,
- * service requests, CRM contacts and leads, learners, form submissions, mail contacts, contract members
- * and counterparties), what else is written of them (attendance, leave under an approval policy with
- * its proposals approved or rejected, enrolments, mail they send), erasures through the audit API and
- * as `suite erase` does them, restarts, rebuilds, replays and parked-event retries. After every step no
- * value of an erased subject is in any answer of the APIs (lists, records, `q=`, proposals, the audit
- * log and histories), any read model, any file of the data directory (raw bytes, any case), an export
- * of the log or the request log (which holds no one's values at all), and every value of a subject not
- * erased is still there.
+ * with an application, service requests, CRM contacts and leads, learners, form submissions, mail
+ * contacts, contract members and counterparties), what else is written of them (attendance, leave under
+ * an approval policy with its proposals approved or rejected, enrolments, mail they send), erasures
+ * through the audit API and as `suite erase` does them, restarts, rebuilds, replays and parked-event
+ * retries; each run ends by erasing everyone left. After every step no value of an erased subject is in
+ * any answer of the APIs (lists, records, `q=`, proposals, the audit log and histories), any read
+ * model, any file of the data directory (raw bytes, any case), an export of the log or the request log
+ * (which holds no one's values at all), and every value of a subject not erased is still there.
  */
 
 jest.setTimeout(120_000);

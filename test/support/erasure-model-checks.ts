@@ -119,7 +119,11 @@ export async function checkInvariant(
   expect(leaks).toEqual([]);
   const logged = lower(run.log.text());
   const inLog = people.flatMap(({ subject, values }) =>
-    values.filter((value) => logged.includes(lower(value))).map((value) => `${subject} ${value}`),
+    values
+      // Each distinctive word of a value on its own: a full name or an address is no more logged in parts.
+      .flatMap((value) => value.split(/[\s@.]+/).filter((part) => /^zq/i.test(part)))
+      .filter((value) => logged.includes(lower(value)))
+      .map((value) => `${subject} ${value}`),
   );
   expect(inLog).toEqual([]);
   // The log did record the reads above, their search terms by length.
