@@ -4,7 +4,8 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Readiness } from '../readiness';
 import { logCompleted, requestIdOf } from './kit/logging';
-import type { ModuleDefinition, ModuleId } from './kit/module';
+import type { ModuleId } from '../module-ids';
+import type { ModuleDefinition } from './kit/module';
 
 /** Where the build (`npm run build:console`) leaves the console: `console/dist` beside `src` and `dist`. */
 export const CONSOLE_ROOT = path.resolve(__dirname, '../../console/dist');

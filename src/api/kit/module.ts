@@ -22,8 +22,7 @@ import type { Identity } from './identity';
 import type { RateLimit } from './rate-limit';
 import type { SeedContext } from '../../seed/context';
 
-export const MODULE_IDS = ['esm', 'clm', 'hrm', 'market', 'ppm', 'crm', 'lms', 'cms', 'mail', 'fpa'] as const;
-export type ModuleId = (typeof MODULE_IDS)[number];
+import type { ModuleId } from '../../module-ids';
 
 /** A list query parameter that filters on a document field. */
 export interface FilterDefinition {
