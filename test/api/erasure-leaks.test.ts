@@ -5,11 +5,10 @@ import request from 'supertest';
 import { createAuditApp } from '../../src/api/audit';
 import { hrmModule } from '../../src/api/hrm';
 import { createModuleApp } from '../../src/api/kit/app';
-import { createIdentity } from '../../src/api/kit/identity';
+import { keyCredentials } from '../support/key-credentials';
 import { requireApproval } from '../../src/approvals/policies';
 import { joinEmployee } from '../../src/commands/hrm/handlers';
 import type { StoredEvent } from '../../src/events/envelope';
-import type { Principal, Role } from '../../src/iam/principal';
 import { operatorContext } from '../../src/cli/common';
 import { suiteCollections } from '../../src/main';
 import { erasureDone } from '../../src/privacy/erase';
@@ -28,16 +27,7 @@ jest.setTimeout(120_000);
 
 const AUDIT_TOKEN = 'erasure-leaks-audit-token-01';
 const ADMIN = TOKEN;
-const principals: Record<string, Principal> = {};
-const credential = (name: string, roles: Role[]) => {
-  principals[name] = { id: `key:${name}`, kind: 'key', name, roles, person: name };
-  return { Authorization: `Bearer ${name}` };
-};
-const identity = createIdentity({
-  apiToken: TOKEN,
-  auditToken: AUDIT_TOKEN,
-  authenticators: [async (token) => principals[token] ?? null],
-});
+const { identity, credential } = keyCredentials(TOKEN, AUDIT_TOKEN);
 const writer = credential('leave-clerk', ['hrm:writer']);
 const approver = credential('hr-approver', ['hrm:approver', 'hrm:writer']);
 const auditor = { Authorization: `Bearer ${AUDIT_TOKEN}` };

@@ -8,12 +8,11 @@ import { crmModule } from '../../src/api/crm';
 import { esmModule } from '../../src/api/esm';
 import { hrmModule } from '../../src/api/hrm';
 import { createModuleApp } from '../../src/api/kit/app';
-import { createIdentity } from '../../src/api/kit/identity';
+import { keyCredentials } from './key-credentials';
 import type { ModuleDefinition } from '../../src/api/kit/module';
 import { lmsModule } from '../../src/api/lms';
 import { mailModule } from '../../src/api/mail';
 import { loadConfig } from '../../src/config';
-import type { Principal, Role } from '../../src/iam/principal';
 import { openSuite, startProjecting, type Suite } from '../../src/main';
 import { SERVER_SECRET } from './esm-harness';
 
@@ -27,16 +26,7 @@ export const TOKEN = 'erasure-model-token-0001';
 export const AUDIT_TOKEN = 'erasure-model-audit-01';
 export const WORKSPACE = 'ws-model';
 
-const principals: Record<string, Principal> = {};
-const credential = (name: string, roles: Role[]) => {
-  principals[name] = { id: `key:${name}`, kind: 'key', name, roles, person: name };
-  return { Authorization: `Bearer ${name}` };
-};
-const identity = createIdentity({
-  apiToken: TOKEN,
-  auditToken: AUDIT_TOKEN,
-  authenticators: [async (token) => principals[token] ?? null],
-});
+const { identity, credential } = keyCredentials(TOKEN, AUDIT_TOKEN);
 export const clerk = credential('model-clerk', ['hrm:writer']);
 export const approver = credential('model-approver', ['hrm:approver', 'hrm:writer']);
 export const admin = { Authorization: `Bearer ${TOKEN}` };
