@@ -4,10 +4,9 @@ import path from 'node:path';
 import {
   SUITE_URL,
   flags,
-  load,
+  loadWithCpu,
   machine,
-  median,
-  medianFigures,
+  medianWithCpu,
   numberFlag,
   ratio,
   round,
@@ -21,6 +20,7 @@ import {
   startSuiteProcess,
   stop,
   writeSection,
+  type CpuLoadFigures,
   type LoadFigures,
 } from './support';
 
@@ -44,21 +44,8 @@ const SUITE_ENV = {
   SUITE_WRITE_RATE_LIMIT: '0',
 };
 
-/** CPU time a process has used, in milliseconds (Linux: user and system clock ticks of 10 ms). */
-function cpuMilliseconds(pid: number): number {
-  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] as string).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/**
- * One load run and the server's CPU time per answered request, in microseconds: what the throughput
- * of a busy machine (the load generator and other work beside it) hides.
- */
-async function measured(url: string, pid: number): Promise<LoadFigures & { cpuMicros: number }> {
-  const before = cpuMilliseconds(pid);
-  const figures = await load({ url, duration: SECONDS });
-  return { ...figures, cpuMicros: ((cpuMilliseconds(pid) - before) * 1000) / figures.answered };
-}
+/** One GET run on `url` and the CPU time per request of the server `pid`. */
+const measured = (url: string, pid: number) => loadWithCpu(pid, { url, duration: SECONDS });
 
 /** The request lines a suite logging at `info` wrote to its log file. */
 const requestLines = (file: string) =>
@@ -87,9 +74,9 @@ async function main(): Promise<void> {
     const logged = await recordAnswer(`${loggingUrl}${LIST_PATH}`);
     if (!logged.body.equals(list.body)) throw new Error('The two suites answered different lists');
     const ceiling = await startCeiling(list);
-    const suiteRuns: Measured[] = [];
-    const loggingRuns: Measured[] = [];
-    const ceilingRuns: Measured[] = [];
+    const suiteRuns: CpuLoadFigures[] = [];
+    const loggingRuns: CpuLoadFigures[] = [];
+    const ceilingRuns: CpuLoadFigures[] = [];
     try {
       for (let run = 0; run < RUNS; run++) {
         suiteRuns.push(await measured(`${SUITE_URL}${LIST_PATH}`, child.pid as number));
@@ -104,12 +91,12 @@ async function main(): Promise<void> {
     loggingStopped = true;
     const lines = requestLines(logFile);
 
-    const posts = new Map<number, LoadFigures>();
+    const posts = new Map<number, CpuLoadFigures>();
     for (const connections of POST_CONNECTIONS) {
-      const runs: LoadFigures[] = [];
+      const runs: CpuLoadFigures[] = [];
       for (let run = 0; run < RUNS; run++) {
         runs.push(
-          await load({
+          await loadWithCpu(child.pid as number, {
             url: `${SUITE_URL}/api/v1/requests`,
             method: 'POST',
             duration: SECONDS,
@@ -124,12 +111,12 @@ async function main(): Promise<void> {
           }),
         );
       }
-      posts.set(connections, medianFigures(runs));
+      posts.set(connections, medianWithCpu(runs));
     }
     const gets = {
-      error: medianMeasured(suiteRuns),
-      info: medianMeasured(loggingRuns),
-      ceiling: medianMeasured(ceilingRuns),
+      error: medianWithCpu(suiteRuns),
+      info: medianWithCpu(loggingRuns),
+      ceiling: medianWithCpu(ceilingRuns),
       lines,
     };
     report(gets, posts, list.body.length);
@@ -142,23 +129,16 @@ async function main(): Promise<void> {
   }
 }
 
-type Measured = LoadFigures & { cpuMicros: number };
-
-const medianMeasured = (runs: readonly Measured[]): Measured => ({
-  ...medianFigures(runs),
-  cpuMicros: median(runs.map((run) => run.cpuMicros)),
-});
-
 interface GetFigures {
   /** The suite logging at `error`, at `info` (as shipped), and the ceiling. */
-  error: Measured;
-  info: Measured;
-  ceiling: Measured;
+  error: CpuLoadFigures;
+  info: CpuLoadFigures;
+  ceiling: CpuLoadFigures;
   /** Request lines the suite at `info` wrote. */
   lines: number;
 }
 
-function report(gets: GetFigures, posts: Map<number, LoadFigures>, bytes: number): void {
+function report(gets: GetFigures, posts: Map<number, CpuLoadFigures>, bytes: number): void {
   const row = (name: string, figures: LoadFigures) => [
     name,
     round(figures.requestsPerSecond),
@@ -202,8 +182,11 @@ Each write durable (WAL, fsynced before the answer, group commit) and projected 
 the single-threaded server takes, so it grows with the connections kept busy.
 
 ${table(
-  header,
-  [...posts].map(([connections, figures]) => row(`suite, ${connections} connections`, figures)),
+  [...header, 'CPU µs per request'],
+  [...posts].map(([connections, figures]) => [
+    ...row(`suite, ${connections} connections`, figures),
+    round(figures.cpuMicros),
+  ]),
 )}
 
 Targets: >= 3,000 requests/s, p99 < 25 ms.`;

@@ -4,17 +4,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { SERVICES } from '../src/seed/esm-data';
 import { serviceDeskLog, type ServiceDeskLog } from './service-desk-log';
-import {
-  SUITE_URL,
-  flags,
-  load,
-  machine,
-  medianFigures,
-  numberFlag,
-  ratio,
-  round,
-  sizesFlag,
-} from './support';
+import { SUITE_URL, flags, load, machine, numberFlag, ratio, round, sizesFlag } from './support';
 import {
   recordAnswer,
   startCeiling,
@@ -22,6 +12,9 @@ import {
   stop,
   table,
   writeSection,
+  loadWithCpu,
+  medianWithCpu,
+  type CpuLoadFigures,
   type LoadFigures,
 } from './support';
 
@@ -104,8 +97,8 @@ interface Row {
   records: number;
   endpoint: string;
   bytes: number;
-  suite: LoadFigures;
-  ceiling: LoadFigures;
+  suite: CpuLoadFigures;
+  ceiling: CpuLoadFigures;
 }
 
 async function measure(size: number): Promise<Row[]> {
@@ -144,8 +137,8 @@ async function measureOn(log: ServiceDeskLog, dataDir: string, measured: Endpoin
     for (const endpoint of measured) {
       const answer = await recordAnswer(`${SUITE_URL}${endpoint.path}`);
       const ceiling = await startCeiling(answer);
-      const suiteRuns: LoadFigures[] = [];
-      const ceilingRuns: LoadFigures[] = [];
+      const suiteRuns: CpuLoadFigures[] = [];
+      const ceilingRuns: CpuLoadFigures[] = [];
       try {
         // A slow search must show in the figures (and the failures column), not end the benchmark.
         const common = { duration: SECONDS, connections: CONNECTIONS, timeout: 60 };
@@ -161,12 +154,13 @@ async function measureOn(log: ServiceDeskLog, dataDir: string, measured: Endpoin
             await stop(child);
             child = await start();
             suiteRuns.push(
-              await load(
+              await loadWithCpu(
+                child.pid as number,
                 { ...common, amount, url: suiteUrl, requests: cycling(endpoint.cycle ?? []) },
                 tolerant,
               ),
             );
-            ceilingRuns.push(await load({ ...common, amount, url: ceilingUrl }));
+            ceilingRuns.push(await loadWithCpu(ceiling.pid, { ...common, amount, url: ceilingUrl }));
           }
         } else {
           // Warm-up (JIT, SQLite's page cache, the searches' first counts), not recorded.
@@ -175,9 +169,11 @@ async function measureOn(log: ServiceDeskLog, dataDir: string, measured: Endpoin
           await load({ ...common, duration: 1, url: ceilingUrl });
           for (let run = 0; run < RUNS; run++) {
             const writing = endpoint.writesPerSecond ? writeRequests(endpoint.writesPerSecond) : undefined;
-            suiteRuns.push(await load({ ...common, url: suiteUrl, requests }, tolerant));
+            suiteRuns.push(
+              await loadWithCpu(child.pid as number, { ...common, url: suiteUrl, requests }, tolerant),
+            );
             await writing;
-            ceilingRuns.push(await load({ ...common, url: ceilingUrl }));
+            ceilingRuns.push(await loadWithCpu(ceiling.pid, { ...common, url: ceilingUrl }));
           }
         }
       } finally {
@@ -187,8 +183,8 @@ async function measureOn(log: ServiceDeskLog, dataDir: string, measured: Endpoin
         records: log.requests,
         endpoint: endpoint.name,
         bytes: answer.body.length,
-        suite: medianFigures(suiteRuns),
-        ceiling: medianFigures(ceilingRuns),
+        suite: medianWithCpu(suiteRuns),
+        ceiling: medianWithCpu(ceilingRuns),
       };
       console.log(
         `${row.records} records, ${row.endpoint}: ${round(row.suite.requestsPerSecond)} req/s ` +
@@ -244,9 +240,11 @@ async function main(): Promise<void> {
     'suite req/s',
     'p50 ms',
     'p99 ms',
+    'CPU µs',
     'ceiling req/s',
     'p50',
     'p99',
+    'CPU µs',
     'ratio',
     'failed',
   ];
@@ -257,9 +255,11 @@ async function main(): Promise<void> {
     round(row.suite.requestsPerSecond),
     String(row.suite.p50),
     String(row.suite.p99),
+    round(row.suite.cpuMicros),
     round(row.ceiling.requestsPerSecond),
     String(row.ceiling.p50),
     String(row.ceiling.p99),
+    round(row.ceiling.cpuMicros),
     `**${ratio(row.suite.requestsPerSecond, row.ceiling.requestsPerSecond)}**`,
     String(row.suite.failed),
   ]);
@@ -293,7 +293,8 @@ by those ids. The last row runs on a copy of the log, after each
 word has been searched once: its title words are searched while ${WRITES_PER_SECOND} requests/s with the same
 titles are POSTed (4 connections), so that each write adds to some searches' totals; a live write's commit
 moves the totals it can account for and keeps the pages of searches its documents do not match, so the
-words are not counted again. "failed" counts non-2xx answers, errors and timeouts (60 s) of the suite in
+words are not counted again. "CPU µs" is the server process's CPU time per answered GET, from
+\`/proc/<pid>/stat\` over the same runs (medians; in the last row the suite's includes the writes). "failed" counts non-2xx answers, errors and timeouts (60 s) of the suite in
 the worst run. Machine: ${machine()}.
 
 ${table(header, cells)}
