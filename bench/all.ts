@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * `npm run bench`: every benchmark in sequence, each writing its section of docs/BENCHMARKS.md.
+ * `npm run bench`: every benchmark in sequence, each adding its section to the day's log
+ * (docs/benchmarks/<date>.md).
  * Arguments are passed to every benchmark (e.g. `--runs 1`); sizes default to the full ones.
  */
 /** Each benchmark: its file, with the arguments that pick what it measures. */

@@ -1,12 +1,11 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { MODULE_IDS } from '../src/module-ids';
 
 export const ROOT = path.resolve(__dirname, '..');
-export const BENCHMARKS_DOC = path.join(ROOT, 'docs/BENCHMARKS.md');
 /** The compiled CLI the process benchmarks spawn; BENCH_CLI points elsewhere (e.g. a private build). */
 export const CLI = process.env.BENCH_CLI ?? path.join(ROOT, 'dist/cli.js');
 /** The first of the benchmarks' 100 ports (18500 unless BENCH_PORT_BASE says otherwise). */
@@ -181,42 +180,20 @@ export function machine(): string {
   );
 }
 
-const SECTION_ORDER = [
-  'http',
-  'log-tree',
-  'personal-data',
-  'event-store',
-  'rebuild',
-  'startup',
-  'reads-scale',
-  'memory',
-];
-const DOC_HEADER = `# Benchmarks
-
-\`npm run bench\` runs every benchmark below in sequence (\`bench/all.ts\`); each section states the command
-that reproduces it alone. Benchmarks run on demand, never in \`npm test\`. Unless a section says
-otherwise: embedded profile, medians of 3 runs, and every ratio is measured in one run, side by side,
-alternating the two contenders so that both see the same machine state.
-`;
+/** The dated log of measurements: one file per day, docs/benchmarks/<YYYY-MM-DD>.md. */
+export const BENCHMARK_LOG_DIR = path.join(ROOT, 'docs/benchmarks');
 
 /**
- * Replaces (or adds, in the documented order) one benchmark's section of docs/BENCHMARKS.md; what
- * stands before the first section (the summary of where the targets stand) is kept.
+ * Adds one benchmark's section to the end of today's log (docs/benchmarks/<date>.md), marked with the
+ * benchmark's name: every run is kept. docs/BENCHMARKS.md, the summary, is brought up to date by hand.
  */
 export function writeSection(name: string, body: string): void {
-  const existing = existsSync(BENCHMARKS_DOC) ? readFileSync(BENCHMARKS_DOC, 'utf8') : '';
-  const firstSection = existing.indexOf('<!-- bench:');
-  const preamble = firstSection > 0 ? existing.slice(0, firstSection) : `${DOC_HEADER}\n`;
-  const sections = new Map<string, string>();
-  for (const match of existing.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)<!-- \/bench:\1 -->/g)) {
-    sections.set(match[1] as string, match[2] as string);
-  }
-  sections.set(name, `${body.trim()}\n`);
-  const ordered = [...sections.keys()].sort(
-    (a, b) => (SECTION_ORDER.indexOf(a) >>> 0) - (SECTION_ORDER.indexOf(b) >>> 0),
-  );
-  const text = ordered.map((key) => `<!-- bench:${key} -->\n${sections.get(key)}<!-- /bench:${key} -->`);
-  writeFileSync(BENCHMARKS_DOC, `${preamble}${text.join('\n\n')}\n`);
+  const date = new Date().toISOString().slice(0, 10);
+  const file = path.join(BENCHMARK_LOG_DIR, `${date}.md`);
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks of ${date}\n`;
+  mkdirSync(BENCHMARK_LOG_DIR, { recursive: true });
+  writeFileSync(file, `${existing.trimEnd()}\n\n<!-- bench:${name} -->\n${body.trim()}\n`);
+  console.log(`Added to ${path.relative(ROOT, file)}; bring the summary in docs/BENCHMARKS.md up to date.`);
 }
 
 export async function waitForHealth(url: string, attempts = 600, pauseMs = 100): Promise<void> {
