@@ -1,9 +1,9 @@
 import type { RequestListener } from 'node:http';
 import { callerCheck, servedModule } from './access';
 import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
-import { answerFailure } from './http';
+import { answerFailure, type Router } from './http';
 import { requestIdOf } from './logging';
-import { requestObserver, served, type ServingServices } from './observation';
+import { requestObserver, served, type RequestObserver, type ServingServices } from './observation';
 import { createModuleRouteRouter } from './module-routes';
 import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
@@ -99,12 +99,23 @@ export function createModuleApp(
     createWriteRouter(module, services, authorize, observer, options),
     createModuleRouteRouter(module, services, authorize, observer, options),
   ];
-  const dispatch: RequestListener = (req, res) => {
+  return served(dispatching(routers, app, observer), { readiness: services.readiness, observer });
+}
+
+/**
+ * Each request to the first of the kit's routers that takes it, the others to express (index,
+ * health, descriptions, 404, 405); whatever a router throws is answered with the error envelope.
+ */
+export function dispatching(
+  routers: readonly Router[],
+  app: RequestListener,
+  observer: RequestObserver,
+): RequestListener {
+  return (req, res) => {
     try {
       if (!routers.some((route) => route(req, res))) app(req, res);
     } catch (error) {
       answerFailure({ req, res, observer, requestId: requestIdOf(req), started: performance.now() }, error);
     }
   };
-  return served(dispatch, { readiness: services.readiness, observer });
 }

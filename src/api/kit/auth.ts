@@ -1,9 +1,9 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Principal, Role } from '../../iam/principal';
 import { UNTHROTTLED, type AuthThrottle } from './auth-throttle';
 import { ApiError } from './errors';
 import { createIdentity, requireRole, type Identity } from './identity';
-import type { Caller, ModuleSettings } from './module';
+import type { AccessNeed, Caller, ModuleSettings } from './module';
 
 /** What a credential check answers while no credential could be valid: no token, no identity provider. */
 const DISABLED = {
@@ -64,54 +64,25 @@ export const callerOf = (principal: Principal): Caller => ({
   principal,
 });
 
-/** The audit API's check, as express middleware behind the failed-authentication throttle: the auditor role. */
-export function requireAuditor(
-  identity: Identity,
-  auditToken: string | undefined,
-  throttle: AuthThrottle = UNTHROTTLED,
-): RequestHandler {
-  const check = principalCheck(identity, auditToken !== undefined, DISABLED.audit);
-  return (req, _res, next) => {
-    throttle.guard(req, () => check(req.get('authorization'), 'auditor')).then(() => next(), next);
-  };
-}
-
 /**
- * The audit API's `GET /api/v1/me`: any valid credential, whatever its roles (503 while none could be
- * valid); the principal is left in `res.locals.principal`.
+ * The audit API's check, behind the failed-authentication throttle: a bearer credential holding the
+ * route's role (the auditor's; 503 `audit_disabled` while no auditor token is set and no identity
+ * provider), or any valid credential for a route that names none (`GET /api/v1/me`; 503 while
+ * neither bootstrap token is set and no identity provider).
  */
-export function requireCredential(
+export function auditorCheck(
   identity: Identity,
-  bootstrapped: boolean,
+  tokens: { auditToken: string | undefined; apiToken: string | undefined },
   throttle: AuthThrottle = UNTHROTTLED,
-): RequestHandler {
-  const check = principalCheck(identity, bootstrapped, DISABLED.audit);
-  return (req, res, next) => {
-    throttle
-      .guard(req, () => check(req.get('authorization')))
-      .then((principal) => {
-        res.locals.principal = principal;
-        next();
-      }, next);
-  };
-}
-
-/**
- * The check of the audit API's administrative writes (erasures): the `admin` role, the bootstrap
- * administrator's token included; the principal is left in `res.locals.principal`.
- */
-export function requireAdministrator(
-  identity: Identity,
-  apiToken: string | undefined,
-  throttle: AuthThrottle = UNTHROTTLED,
-): RequestHandler {
-  const check = principalCheck(identity, apiToken !== undefined, DISABLED.writes);
-  return (req, res, next) => {
-    throttle
-      .guard(req, () => check(req.get('authorization'), 'admin'))
-      .then((principal) => {
-        res.locals.principal = principal;
-        next();
-      }, next);
+): (req: IncomingMessage, need: AccessNeed) => Promise<Caller> {
+  const auditor = principalCheck(identity, tokens.auditToken !== undefined, DISABLED.audit);
+  const anyone = principalCheck(
+    identity,
+    tokens.auditToken !== undefined || tokens.apiToken !== undefined,
+    DISABLED.audit,
+  );
+  return async (req, need) => {
+    const check = need.role ? auditor : anyone;
+    return callerOf(await throttle.guard(req, () => check(req.headers.authorization, need.role)));
   };
 }

@@ -23,6 +23,19 @@ export function sendJson(
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
+/** Answers a text of another media type than JSON (a signed note as `text/plain; charset=utf-8`). */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  mediaType: string,
+  text: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  const body = Buffer.from(text);
+  res.writeHead(status, { ...headers, 'Content-Type': mediaType, 'Content-Length': body.length });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
 /** The 500 envelope, encoded once: what is sent when an error's own envelope cannot be. */
 const INTERNAL_ERROR = Buffer.from(
   JSON.stringify(errorEnvelope(new ApiError('internal_error', 'Internal server error'))),

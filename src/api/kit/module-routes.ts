@@ -1,8 +1,9 @@
+import type { ServerResponse } from 'node:http';
 import type { Authorize } from './access';
 import { callerOf, modulePrincipalCheck } from './auth';
 import { UNTHROTTLED } from './auth-throttle';
 import { validated, validationError } from './errors';
-import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
+import { answerFailure, pathMatcher, readJsonBody, sendJson, sendText, type Router } from './http';
 import { requestIdOf } from './logging';
 import type { RequestObserver } from './observation';
 import { openApiPath } from './openapi';
@@ -16,11 +17,12 @@ import {
   type ModuleRoute,
   type ModuleSettings,
   type RouteAnswer,
+  type RouteApi,
   type RouteInput,
   type RouteServices,
 } from './module';
 import { holdBackIfRequired } from './proposals';
-import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
+import { JSON_BODY_LIMIT_BYTES, requestCommandContext, type WriteServices } from './writes';
 import { headerOf } from './access';
 import { awaitPosition, minPositionOf } from './consistency';
 import { firstDetails, zodDetails, type ValidationDetail } from './validation';
@@ -33,24 +35,50 @@ function queryObject(url: string): Record<string, string> {
 }
 
 /** A route's body as its schema takes it: 422 when it is missing or invalid. */
-export function validRouteBody(route: ModuleRoute, raw: unknown): unknown {
+export function validRouteBody(route: Pick<ModuleRoute, 'body'>, raw: unknown): unknown {
   if (!route.body) return undefined;
   if (raw === undefined) throw validationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   return validated(route.body, raw, 'body');
 }
 
+/** How the kit runs a write that an approval policy may hold back: its answer (202), or none to run it. */
+type HoldBack<Services> = (
+  write: {
+    route: ModuleRoute<unknown, unknown, Services>;
+    path: string;
+    params: Record<string, string>;
+  } & Pick<RouteInput<unknown, unknown>, 'caller' | 'requestId' | 'header'> & { body: unknown },
+  run: (checking: Partial<Services>, header: RouteInput<unknown, unknown>['header']) => Promise<RouteAnswer>,
+) => Promise<RouteAnswer | undefined>;
+
+/** What serving an API's routes takes beyond their declarations. */
+export interface RouteServing<Services> {
+  services: Services;
+  /** The API's access check (routes with the default `auth`). */
+  authorize: Authorize;
+  observer: RequestObserver;
+  settings: ModuleSettings;
+  /** A module's approval policies; none: every write runs as it comes. */
+  holdBack?: HoldBack<Services>;
+}
+
+/** Sends a handler's answer with the request's id. */
+function sendAnswer(res: ServerResponse, answer: Exclude<RouteAnswer, 'streamed'>, requestId: string): void {
+  const headers = { ...answer.headers, 'X-Request-Id': requestId };
+  if ('text' in answer) sendText(res, answer.status, answer.mediaType, answer.text, headers);
+  else sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), headers);
+}
+
 /**
- * A module's own routes (computed views, streams, sessions) on `node:http`: access check unless the
- * route is public, then query and body validated by the route's schemas, then its handler.
+ * An API's routes on `node:http` (a module's computed views, streams and sessions; the audit API):
+ * access check unless the route is public, then query and body validated by the route's schemas,
+ * then its handler.
  */
-export function createModuleRouteRouter(
-  module: ModuleDefinition,
-  services: RouteServices,
-  authorize: Authorize,
-  observer: RequestObserver,
-  settings: ModuleSettings,
+export function createRouteRouter<Services extends WriteServices>(
+  api: RouteApi<Services>,
+  { services, authorize, observer, settings, holdBack }: RouteServing<Services>,
 ): Router {
-  const routes = (module.routes ?? []).map((route) => ({
+  const routes = (api.routes ?? []).map((route) => ({
     route,
     match: pathMatcher(route.path),
     template: openApiPath(route.path),
@@ -62,7 +90,9 @@ export function createModuleRouteRouter(
     const method = req.method === 'HEAD' ? 'get' : req.method?.toLowerCase();
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0] as string;
-    let found: { route: ModuleRoute; params: Record<string, string>; template: string } | undefined;
+    let found:
+      | { route: ModuleRoute<unknown, unknown, Services>; params: Record<string, string>; template: string }
+      | undefined;
     for (const { route, match, template } of routes) {
       if (route.method !== method) continue;
       const params = match(path);
@@ -79,7 +109,7 @@ export function createModuleRouteRouter(
     (async () => {
       const need: AccessNeed = {
         kind: route.method === 'get' ? 'read' : 'write',
-        role: routeRole(module, route),
+        role: routeRole(api, route),
       };
       const caller: Caller =
         route.auth === 'public'
@@ -87,12 +117,12 @@ export function createModuleRouteRouter(
           : route.auth === 'bearer'
             ? callerOf(await throttle.guard(req, () => bearer(req.headers.authorization, need.role)))
             : await authorize(req, need);
-      // Bad read parameters (query, X-Min-Position) keep the module's read-error shape.
+      // Bad read parameters (query, X-Min-Position) keep the API's read-error shape.
       const invalid = (details: ValidationDetail[]): RouteAnswer => {
-        if (module.readErrors === 'detail') return { status: 422, body: { detail: firstDetails(details) } };
+        if (api.readErrors === 'detail') return { status: 422, body: { detail: firstDetails(details) } };
         throw validationError(details);
       };
-      const minPosition = route.method === 'get' ? minPositionOf(req) : undefined;
+      const minPosition = route.method === 'get' && api.readsWait !== false ? minPositionOf(req) : undefined;
       if (typeof minPosition === 'object') return invalid([minPosition]);
       if (minPosition !== undefined) await awaitPosition(services.runtime, minPosition);
       let query: unknown = undefined;
@@ -104,21 +134,18 @@ export function createModuleRouteRouter(
       let raw: unknown = undefined;
       let body: unknown = undefined;
       if (route.body) {
-        raw = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
+        raw = await readJsonBody(req, route.bodyLimit ?? JSON_BODY_LIMIT_BYTES);
         body = validRouteBody(route, raw);
       }
       const header = headerOf(req);
-      const run = (runWith: RouteServices, runHeader: RouteInput<unknown, unknown>['header']) => {
+      const run = (runWith: Services, runHeader: RouteInput<unknown, unknown>['header']) => {
         const commands = requestCommandContext(runWith, { caller, requestId, header: runHeader });
         const input = { query, params, body, caller, requestId, header: runHeader, commands, settings };
         return route.handle(runWith === services ? { ...input, req, res } : input, runWith);
       };
-      if (route.method !== 'get' && route.proposable !== false) {
-        const write = { module, route: routeName(route), path, params, body: raw, caller, requestId, header };
-        const held = await holdBackIfRequired(
-          services,
-          write,
-          proposalTtl(settings),
+      if (holdBack && route.method !== 'get' && route.proposable !== false) {
+        const held = await holdBack(
+          { route, path, params, body: raw, caller, requestId, header },
           (checking, checkHeader) => run({ ...services, ...checking }, checkHeader),
         );
         if (held) return held;
@@ -126,12 +153,7 @@ export function createModuleRouteRouter(
       return run(services, header);
     })()
       .then((answer) => {
-        if (answer !== 'streamed') {
-          sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {
-            ...answer.headers,
-            'X-Request-Id': requestId,
-          });
-        }
+        if (answer !== 'streamed') sendAnswer(res, answer, requestId);
         observer.completed(req, requestId, template, res.statusCode, started);
       })
       .catch((error: unknown) =>
@@ -139,4 +161,22 @@ export function createModuleRouteRouter(
       );
     return true;
   };
+}
+
+/** A module's own routes, with its approval policies over their writes. */
+export function createModuleRouteRouter(
+  module: ModuleDefinition,
+  services: RouteServices,
+  authorize: Authorize,
+  observer: RequestObserver,
+  settings: ModuleSettings,
+): Router {
+  return createRouteRouter(module, {
+    services,
+    authorize,
+    observer,
+    settings,
+    holdBack: ({ route, ...write }, run) =>
+      holdBackIfRequired(services, { ...write, module, route: routeName(route) }, proposalTtl(settings), run),
+  });
 }

@@ -144,18 +144,8 @@ export interface ModuleSettings {
 /** How long a proposal may wait for its approval. */
 export const proposalTtl = (settings: ModuleSettings): number => settings.proposalTtlSeconds ?? 7 * 86_400;
 
-/**
- * Who may call a module's data endpoints (reads, writes and routes; health, index and descriptions
- * stay public). Modules without it have public reads and bearer-token writes.
- */
-export interface ModuleAccess {
-  /** Throws an `ApiError` (400, 401, 403, 503...) or names the caller. */
-  authorize(
-    request: AccessRequest,
-    need: AccessNeed,
-    services: RouteServices,
-    settings: ModuleSettings,
-  ): Promise<Caller>;
+/** How an API's access check is described: its schemes, the headers it reads, what it may answer. */
+export interface AccessDescription {
   /** OpenAPI security schemes, by name: every data endpoint takes any one of them. */
   securitySchemes: Readonly<Record<string, SecurityScheme>>;
   /** Request headers every data endpoint takes (`writes`: only writes). */
@@ -164,12 +154,32 @@ export interface ModuleAccess {
   errors: Readonly<Partial<Record<400 | 401 | 403 | 503, string>>>;
 }
 
+/**
+ * Who may call a module's data endpoints (reads, writes and routes; health, index and descriptions
+ * stay public). Modules without it have public reads and bearer-token writes.
+ */
+export interface ModuleAccess extends AccessDescription {
+  /** Throws an `ApiError` (400, 401, 403, 503...) or names the caller. */
+  authorize(
+    request: AccessRequest,
+    need: AccessNeed,
+    services: RouteServices,
+    settings: ModuleSettings,
+  ): Promise<Caller>;
+}
+
 export type SecurityScheme =
   | { type: 'http'; scheme: 'bearer'; description?: string }
   | { type: 'apiKey'; in: 'cookie' | 'header'; name: string; description?: string };
 
-/** What a route's handler answers: JSON, or `streamed` when it wrote the response itself. */
-export type RouteAnswer = { status: number; body: unknown; headers?: Record<string, string> } | 'streamed';
+/**
+ * What a route's handler answers: JSON, a text of another media type (a signed note as `text/plain`),
+ * or `streamed` when it wrote the response itself.
+ */
+export type RouteAnswer =
+  | { status: number; body: unknown; headers?: Record<string, string> }
+  | { status: number; text: string; mediaType: string; headers?: Record<string, string> }
+  | 'streamed';
 
 export interface RouteInput<Query, Body> {
   query: Query;
@@ -192,10 +202,11 @@ export interface RouteInput<Query, Body> {
 
 /**
  * An endpoint beyond the list/by-id reads and the audited writes: computed views (`/api/overview`),
- * streams, sessions. The kit validates query and body with the schemas, checks access unless the
- * route is `public`, and describes it from the same schemas.
+ * streams, sessions; and every endpoint of the audit API. The kit validates query and body with the
+ * schemas, checks access unless the route is `public`, and describes it from the same schemas.
+ * `Services`: what its handler is given (a module's route services, or the audit API's).
  */
-export interface ModuleRoute<Query = unknown, Body = unknown> {
+export interface ModuleRoute<Query = unknown, Body = unknown, Services = RouteServices> {
   method: 'get' | 'post' | 'delete';
   /** Express path, e.g. `/api/competitors/:competitor_id`. */
   path: string;
@@ -223,12 +234,34 @@ export interface ModuleRoute<Query = unknown, Body = unknown> {
   /** Path parameter schemas, for the description (values arrive as strings). */
   params?: z.ZodObject;
   body?: z.ZodType<Body>;
+  /** The largest body it reads, in bytes (413 beyond); default `JSON_BODY_LIMIT_BYTES`. */
+  bodyLimit?: number;
   /**
-   * Response descriptions by status: a JSON schema, or a media type with its description. An error
-   * without either answers the error envelope (a GET's 422, the module's parameter error).
+   * Response descriptions by status: a JSON schema, or a media type (with the schema of its text, a
+   * string by default) and its description. An error without either answers the error envelope (a
+   * GET's 422, the API's parameter error).
    */
   responses: Readonly<Record<number, { description: string; schema?: z.ZodType; mediaType?: string }>>;
-  handle(input: RouteInput<Query, Body>, services: RouteServices): Promise<RouteAnswer>;
+  handle(input: RouteInput<Query, Body>, services: Services): Promise<RouteAnswer>;
+}
+
+/**
+ * An API whose routes the kit serves and describes from their declarations: a module, or the audit
+ * API (which serves no read model, and whose routes each name the role they need).
+ */
+export interface RouteApi<Services = RouteServices> {
+  /** Prefixes its operationIds (`esm_listRequests`); a module's names the roles its routes need by default. */
+  id: string;
+  /** `detail`: 422 `{"detail": [...]}` for bad read parameters; `envelope`: the error envelope. */
+  readErrors: 'detail' | 'envelope';
+  /** Its access check, as described; none: public reads, bearer-token writes. */
+  access?: AccessDescription;
+  routes?: readonly ModuleRoute<unknown, unknown, Services>[];
+  /** The records its by-id paths name: their ids are typed alike in every path. */
+  resources?: readonly ResourceDefinition[];
+  itemParam?: string;
+  /** `false`: its reads serve no read model, so they take no `X-Min-Position` to wait for. */
+  readsWait?: false;
 }
 
 /** What route handlers and jobs may use; never an adapter. */
@@ -288,11 +321,14 @@ export interface ModuleDefinition {
 export const writeRole = (module: ModuleDefinition, route: WriteRoute): Role =>
   route.role ?? `${module.id}:writer`;
 
-/** The role a route needs. */
-export const routeRole = (module: ModuleDefinition, route: ModuleRoute): Role | undefined =>
+/** The role a route needs: its own, or its module's reader or writer role (other APIs name theirs). */
+export const routeRole = (
+  api: Pick<RouteApi, 'id'>,
+  route: Pick<ModuleRoute, 'role' | 'method'>,
+): Role | undefined =>
   route.role === null
     ? undefined
-    : (route.role ?? `${module.id}:${route.method === 'get' ? 'reader' : 'writer'}`);
+    : (route.role ?? (`${api.id}:${route.method === 'get' ? 'reader' : 'writer'}` as Role));
 
 /** A write as its module's description names it: `PATCH /api/v1/leave/{id}`. */
 export const routeName = (route: Pick<WriteRoute | ModuleRoute, 'method' | 'path'>): string =>

@@ -15,11 +15,12 @@ import { ProposalSchema } from './proposal-schema';
 import {
   routeRole,
   writeRole,
+  type AccessDescription,
   type AccessNeed,
-  type ModuleAccess,
   type ModuleDefinition,
   type ModuleRoute,
   type ResourceDefinition,
+  type RouteApi,
   type WriteRoute,
 } from './module';
 
@@ -90,18 +91,17 @@ const pascalCase = (text: string) =>
     .map((word) => `${word[0]?.toUpperCase()}${word.slice(1)}`)
     .join('');
 
-const INVALID_PARAMETER = 'Invalid parameter (query, path or X-Min-Position)';
+type ReadingApi = Pick<RouteApi<never>, 'readErrors' | 'readsWait'>;
 
-function readErrorResponse(module: ModuleDefinition) {
-  return module.readErrors === 'detail'
-    ? json(ValidationErrorSchema, INVALID_PARAMETER)
-    : envelope(INVALID_PARAMETER);
+function readErrorResponse(api: ReadingApi) {
+  const invalid = `Invalid parameter (${api.readsWait === false ? 'query or path' : 'query, path or X-Min-Position'})`;
+  return api.readErrors === 'detail' ? json(ValidationErrorSchema, invalid) : envelope(invalid);
 }
 
 const NOT_CAUGHT_UP = `\`not_caught_up\`: the read models had not passed X-Min-Position within ${MIN_POSITION_WAIT_MS / 1000} s (see Retry-After)`;
 
 /** What every read of a module takes and may answer beyond its access check: the consistency header. */
-function readConsistency(module: ModuleDefinition, accessResponses: Record<string, { description: string }>) {
+function readConsistency(api: ReadingApi, accessResponses: Record<string, { description: string }>) {
   const unavailable = accessResponses[503]?.description;
   return {
     header: {
@@ -111,7 +111,7 @@ function readConsistency(module: ModuleDefinition, accessResponses: Record<strin
       }),
     },
     responses: {
-      422: readErrorResponse(module),
+      422: readErrorResponse(api),
       503: envelope(unavailable ? `${unavailable}; or ${NOT_CAUGHT_UP}` : NOT_CAUGHT_UP),
     },
   };
@@ -148,8 +148,6 @@ function searchedFields({ searchFields, jsonSearchFields }: CollectionDefinition
     .join(', ');
 }
 
-type Described = Pick<ModuleAccess, 'securitySchemes' | 'headers' | 'errors'>;
-
 /** What a write answers when its route is under an approval policy (`suite policy require-approval`). */
 const HELD_BACK = json(
   ProposalSchema,
@@ -164,16 +162,18 @@ const TOO_MANY_WRITES = envelope(
 );
 
 /**
- * What a data operation adds for the module's access check: security, headers, error answers, and
+ * What a data operation adds for the API's access check: security, headers, error answers, and
  * the role a bearer credential needs (`x-required-role`).
  */
-function accessOf(module: ModuleDefinition, need: AccessNeed) {
-  const access: Described | undefined = module.access ?? (need.kind === 'write' ? BEARER_ACCESS : undefined);
+function accessOf(api: Pick<RouteApi<never>, 'access'>, need: AccessNeed) {
+  const access = api.access ?? (need.kind === 'write' ? BEARER_ACCESS : undefined);
   if (!access) return { security: [], headers: {}, responses: {}, extensions: {} };
   const headers = access.headers
     .filter((header) => header.on === 'all' || need.kind === 'write')
     .map((header) => [header.name, z.string().meta({ description: header.description })]);
-  const bearer = 'bearerAuth' in access.securitySchemes;
+  const bearer = Object.values(access.securitySchemes).some(
+    (scheme) => scheme.type === 'http' && scheme.scheme === 'bearer',
+  );
   // A bearer credential of any role will do: no 403 for want of one.
   const errors = Object.entries(access.errors).filter(
     ([status]) => !(bearer && need.role === undefined && status === '403'),
@@ -191,7 +191,7 @@ function accessOf(module: ModuleDefinition, need: AccessNeed) {
 }
 
 /** How the kit's bearer-credential writes and routes are described: the credential and its role. */
-const BEARER_ACCESS: Described = {
+const BEARER_ACCESS: AccessDescription = {
   securitySchemes: { bearerAuth: BEARER_AUTH },
   headers: [],
   errors: BEARER_ERRORS,
@@ -206,18 +206,18 @@ const idSchema = (resource: ResourceDefinition) =>
  * and writes alike), the others as the route declares them, else strings.
  */
 function pathParameters(
-  module: ModuleDefinition,
+  api: Pick<RouteApi<never>, 'resources' | 'itemParam'>,
   path: string,
   declared?: z.ZodObject,
 ): z.ZodObject | undefined {
   const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
   if (names.length === 0) return undefined;
-  const resource = module.resources.find((candidate) =>
-    path.startsWith(`/api/v1/${candidate.path}/:${module.itemParam}`),
+  const resource = api.resources?.find((candidate) =>
+    path.startsWith(`/api/v1/${candidate.path}/:${api.itemParam}`),
   );
   const typed = (name: string) =>
     (declared?.shape[name] as z.ZodType | undefined) ??
-    (resource && name === module.itemParam ? idSchema(resource) : z.string());
+    (resource && name === api.itemParam ? idSchema(resource) : z.string());
   return z.object(Object.fromEntries(names.map((name) => [name, typed(name)])));
 }
 
@@ -227,19 +227,19 @@ const headersOf = (headers: Record<string, z.ZodType>) =>
 
 /** An answer a route declares: an error without a schema is the error envelope (or a read's parameter error). */
 function routeResponse(
-  module: ModuleDefinition,
-  route: ModuleRoute,
+  api: ReadingApi,
+  route: Pick<ModuleRoute, 'method'>,
   status: number,
   response: RouteResponse,
 ) {
-  if (response.schema) return json(response.schema, response.description);
   if (response.mediaType) {
     return {
       description: response.description,
-      content: { [response.mediaType]: { schema: z.string() } },
+      content: { [response.mediaType]: { schema: response.schema ?? z.string() } },
     };
   }
-  if (status === 422 && route.method === 'get') return readErrorResponse(module);
+  if (response.schema) return json(response.schema, response.description);
+  if (status === 422 && route.method === 'get') return readErrorResponse(api);
   return status >= 400 ? envelope(response.description) : { description: response.description };
 }
 
@@ -326,27 +326,31 @@ function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, rout
   registry.registerPath(config);
 }
 
-function registerRoute(registry: OpenAPIRegistry, module: ModuleDefinition, route: ModuleRoute) {
+function registerRoute<Services>(
+  registry: OpenAPIRegistry,
+  api: RouteApi<Services>,
+  route: ModuleRoute<unknown, unknown, Services>,
+) {
   const reads = route.method === 'get';
-  const need: AccessNeed = { kind: reads ? 'read' : 'write', role: routeRole(module, route) };
+  const need: AccessNeed = { kind: reads ? 'read' : 'write', role: routeRole(api, route) };
   const access =
     route.auth === 'public'
-      ? accessOf({ ...module, access: undefined }, { ...need, kind: 'read' })
+      ? accessOf({}, { ...need, kind: 'read' })
       : route.auth === 'bearer'
-        ? accessOf({ ...module, access: undefined }, { ...need, kind: 'write' })
-        : accessOf(module, need);
-  const consistency = reads ? readConsistency(module, access.responses) : undefined;
-  const params = pathParameters(module, route.path, route.params);
+        ? accessOf({}, { ...need, kind: 'write' })
+        : accessOf(api, need);
+  const consistency = reads && api.readsWait !== false ? readConsistency(api, access.responses) : undefined;
+  const params = pathParameters(api, route.path, route.params);
   const responses = Object.fromEntries(
     Object.entries(route.responses).map(([status, response]) => [
       status,
-      routeResponse(module, route, Number(status), response),
+      routeResponse(api, route, Number(status), response),
     ]),
   );
   registry.registerPath({
     method: route.method,
     path: openApiPath(route.path),
-    operationId: operationId(module.id, route.operation),
+    operationId: operationId(api.id, route.operation),
     summary: route.summary,
     ...(route.tags && { tags: [...route.tags] }),
     security: access.security,
@@ -476,14 +480,41 @@ export function generateDescriptions(
   };
 }
 
-export function describeModule(module: ModuleDefinition): Descriptions {
-  const registry = new OpenAPIRegistry();
-  const bearer = { bearerAuth: BEARER_AUTH };
-  const usesBearer = !module.access || module.routes?.some((route) => route.auth === 'bearer');
-  const schemes = { ...module.access?.securitySchemes, ...(usesBearer && bearer) };
+/**
+ * Registers the security schemes of an API's access check, and the kit's bearer scheme when its
+ * writes (`writesTakeBearer`) or some of its routes take a bearer credential.
+ */
+function registerSchemes<Services>(
+  registry: OpenAPIRegistry,
+  api: RouteApi<Services>,
+  writesTakeBearer: boolean,
+): void {
+  const usesBearer = writesTakeBearer || api.routes?.some((route) => route.auth === 'bearer');
+  const schemes = { ...api.access?.securitySchemes, ...(usesBearer && { bearerAuth: BEARER_AUTH }) };
   for (const [name, scheme] of Object.entries(schemes)) {
     registry.registerComponent('securitySchemes', name, scheme);
   }
+}
+
+/**
+ * The description of an API made of routes alone (the audit API), as `/api/openapi.json` serves it:
+ * the basics every API serves, health answering `health`, and each route.
+ */
+export function describeRoutes<Services>(
+  api: RouteApi<Services>,
+  info: { title: string; version: string; description: string },
+  health: z.ZodType,
+): Descriptions {
+  const registry = new OpenAPIRegistry();
+  registerSchemes(registry, api, false);
+  registerBasics(registry, api.id, health);
+  for (const route of api.routes ?? []) registerRoute(registry, api, route);
+  return generateDescriptions(registry, info);
+}
+
+export function describeModule(module: ModuleDefinition): Descriptions {
+  const registry = new OpenAPIRegistry();
+  registerSchemes(registry, module, !module.access);
   registerBasics(registry, module.id, HealthSchema);
   for (const resource of module.resources) registerResource(registry, module, resource);
   for (const route of module.writes) registerWrite(registry, module, route);

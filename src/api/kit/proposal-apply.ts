@@ -60,7 +60,9 @@ async function applyWrite(
   const body = validRouteBody(route, record.payload);
   const commands = requestCommandContext(services, request, claim);
   const answer = await route.handle({ ...request, query: undefined, body, commands, settings }, services);
-  if (answer === 'streamed') throw new Error(`${record.route} streamed its answer: it cannot be held back`);
+  if (answer === 'streamed' || 'text' in answer) {
+    throw new Error(`${record.route} answers other than JSON: it cannot be held back`);
+  }
   return { status: answer.status, headers: answer.headers ?? {}, body: answer.body };
 }
 

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { evidenceBundle, EvidenceError } from '../../log-proofs/evidence';
+import { consistency, inclusion } from '../../log-proofs/proofs';
+import type { TreeStore } from '../../log-proofs/tree-store';
+import { ApiError } from '../kit/errors';
+import { integerParameter } from '../kit/validation';
+import { EventEnvelope, type AuditRoute, type AuditServices } from './services';
+
+const InclusionQuery = z.strictObject({
+  index: integerParameter({ min: 0 })
+    .optional()
+    .meta({ description: 'The leaf: the index-th event (0-based)' }),
+  position: integerParameter({ min: 1 })
+    .optional()
+    .meta({ description: 'The leaf of the event at this position' }),
+  tree_size: integerParameter({ min: 1 })
+    .optional()
+    .meta({ description: 'A signed tree size (default: the latest checkpoint\u2019s)' }),
+});
+
+const EvidenceQuery = z.strictObject({
+  position: integerParameter({ min: 1 }).meta({ description: 'The event' }),
+  tree_size: integerParameter({ min: 1 })
+    .optional()
+    .meta({ description: 'The size of a kept checkpoint (default: the latest)' }),
+});
+
+const ConsistencyQuery = z.strictObject({
+  from: integerParameter({ min: 1 }).meta({ description: 'The size of the older signed tree' }),
+  to: integerParameter({ min: 1 })
+    .optional()
+    .meta({ description: 'The size of the newer one (default: the latest checkpoint\u2019s)' }),
+});
+
+const HashList = z.array(z.string().meta({ description: 'A SHA-256 hash, lowercase hex' }));
+
+/** What every proof route may answer 503 for. */
+const UNAVAILABLE = {
+  503: {
+    description: 'No auditor token is configured, or this process keeps no tree over the log (read-only)',
+  },
+};
+
+const INVALID = { 422: { description: 'Invalid parameter' } };
+
+function treeOf(services: AuditServices): TreeStore {
+  if (!services.logTree) throw new ApiError('api_disabled', 'This process keeps no tree over the log');
+  return services.logTree.store;
+}
+
+const getCheckpoint: AuditRoute = {
+  method: 'get',
+  path: '/api/v1/checkpoint',
+  operation: 'getCheckpoint',
+  summary: 'The latest signed checkpoint: a C2SP tlog-checkpoint (origin, tree size, root) in a signed note',
+  role: 'auditor',
+  responses: {
+    200: { description: 'The signed note', mediaType: 'text/plain' },
+    404: { description: 'No checkpoint has been signed yet' },
+    ...UNAVAILABLE,
+  },
+  async handle(_input, services) {
+    const latest = treeOf(services).latestCheckpoint();
+    if (!latest) throw new ApiError('not_found', 'No checkpoint has been signed yet');
+    return { status: 200, text: latest.note, mediaType: 'text/plain; charset=utf-8' };
+  },
+};
+
+const proveInclusion: AuditRoute<z.infer<typeof InclusionQuery>> = {
+  method: 'get',
+  path: '/api/v1/proofs/inclusion',
+  operation: 'proveInclusion',
+  summary: 'Proof that an event is in a signed tree (RFC 9162 \u00a72.1.3): by leaf index or log position',
+  role: 'auditor',
+  query: InclusionQuery,
+  responses: {
+    200: {
+      description: 'The proof',
+      schema: z.object({
+        index: z.number().int(),
+        tree_size: z.number().int(),
+        position: z.number().int(),
+        leaf_hash: z.string(),
+        hashes: HashList,
+        event: EventEnvelope,
+      }),
+    },
+    404: { description: 'No event at that position' },
+    ...UNAVAILABLE,
+    ...INVALID,
+  },
+  async handle({ query }, services) {
+    return { status: 200, body: await inclusion(treeOf(services), services.auditEvents, query) };
+  },
+};
+
+const proveConsistency: AuditRoute<z.infer<typeof ConsistencyQuery>> = {
+  method: 'get',
+  path: '/api/v1/proofs/consistency',
+  operation: 'proveConsistency',
+  summary: 'Proof that a signed tree extends an older one (RFC 9162 \u00a72.1.4)',
+  role: 'auditor',
+  query: ConsistencyQuery,
+  responses: {
+    200: {
+      description: 'The proof (empty when from = to)',
+      schema: z.object({ from: z.number().int(), to: z.number().int(), hashes: HashList }),
+    },
+    ...UNAVAILABLE,
+    ...INVALID,
+  },
+  async handle({ query }, services) {
+    return { status: 200, body: await consistency(treeOf(services), query) };
+  },
+};
+
+// The event as stored (its personal data sealed), which its hash covers: the bundle checks offline.
+const getEvidence: AuditRoute<z.infer<typeof EvidenceQuery>> = {
+  method: 'get',
+  path: '/api/v1/evidence',
+  operation: 'getEvidence',
+  summary:
+    'The evidence that an event is in the log, as `suite audit prove` writes it: the event as stored, its inclusion proof and the signed checkpoint (`suite audit verify-bundle` checks it offline)',
+  role: 'auditor',
+  query: EvidenceQuery,
+  responses: {
+    200: {
+      description: 'The evidence bundle (`suite-inclusion-evidence/1`)',
+      schema: z.record(z.string(), z.unknown()),
+    },
+    404: { description: 'No such event in the tree, no such checkpoint kept, or the event came after it' },
+    ...UNAVAILABLE,
+    ...INVALID,
+  },
+  async handle({ query: { position, tree_size } }, services) {
+    try {
+      return {
+        status: 200,
+        body: await evidenceBundle(treeOf(services), services.storedEvents, position, tree_size),
+      };
+    } catch (error) {
+      if (error instanceof EvidenceError) throw new ApiError('not_found', error.message);
+      throw error;
+    }
+  },
+};
+
+/** The signed checkpoints and the proofs against them. */
+export const proofRoutes = [getCheckpoint, proveInclusion, proveConsistency, getEvidence];
