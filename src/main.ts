@@ -8,6 +8,7 @@ import { privacyCapability } from './privacy/erasures';
 import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
 import { createAuditApp } from './api/audit';
 import { ensurePrivateDir, warnIfExposed } from './private-files';
+import { upgradeDataFiles } from './data-files';
 import { createModuleApp } from './api/kit/app';
 import { consoleBuilt, createConsoleApp } from './api/console';
 import { allowingOrigins } from './api/kit/cors';
@@ -118,6 +119,7 @@ export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   warnIfExposed(config.dataDir, options.logger);
   ensurePrivateDir(config.dataDir);
+  upgradeDataFiles(config.dataDir, options.logger);
   const modules = options.modules ?? MODULES;
   const catalog = suiteCatalog([...modules, ...CAPABILITIES]);
   const random = options.randomBytes ?? randomBytes;
