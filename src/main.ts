@@ -38,6 +38,7 @@ import { connectionAccepted } from './projections/one-per-turn';
 import type { Projector } from './projections/projection';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
+import { definitionFingerprints } from './projections/read-model-definitions';
 import { Registry } from 'prom-client';
 import { createMetrics, serveMetrics } from './metrics';
 import { createReadiness, type Readiness } from './readiness';
@@ -128,12 +129,20 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const auditEvents = withPersonalData(storedEvents, catalog, subjectKeys);
   const eventStore = withUpcasting(auditEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });
-  await readStore.defineCollections(suiteCollections(modules));
+  const collections = suiteCollections(modules);
+  await readStore.defineCollections(collections);
   const log = { events: auditEvents, upcast: (event: StoredEvent) => upcast(catalog, event) };
-  const runtime = createProjectionRuntime(auditEvents, readStore, suiteProjectors(modules), {
+  const projectors = suiteProjectors(modules);
+  const runtime = createProjectionRuntime(auditEvents, readStore, projectors, {
     onError: (error) => options.logger.error({ err: error }, 'projection failed'),
     onParked: (parked) => options.logger.error({ parked }, 'event parked: a projection could not apply it'),
     upcast: log.upcast,
+    definitions: definitionFingerprints(projectors, collections),
+    onRebuilding: (changed) =>
+      options.logger.info(
+        { projectors: changed },
+        `read models ${changed.join(', ')} changed definition: rebuilding`,
+      ),
   });
   const jobs = openJobQueue(config);
   const services = {
