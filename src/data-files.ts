@@ -30,16 +30,16 @@ function upgradeMessage(name: string, { from, to }: SchemaUpgrade): string {
  * Each store applies its schema again when it opens its file (a new file, or a store opened on its
  * own), which finds the file current.
  */
-export function upgradeDataFiles(dataDir: string, logger: Logger): SchemaUpgrade[] {
-  const upgrades: SchemaUpgrade[] = [];
+export function upgradeDataFiles(dataDir: string, logger: Logger): void {
   for (const [name, schema] of DATA_FILES) {
     const file = path.join(dataDir, name);
     if (!existsSync(file)) continue;
     const db = new Database(file);
+    // As the key store and the read store: what a migration deletes is overwritten, not left in free space.
+    db.pragma('secure_delete = ON');
     try {
       const upgrade = applySchema(db, schema);
       if (upgrade.from === upgrade.to || upgrade.created) continue;
-      upgrades.push(upgrade);
       logger.info(
         { file: name, from: upgrade.from, to: upgrade.to, applied: upgrade.applied },
         upgradeMessage(name, upgrade),
@@ -48,5 +48,4 @@ export function upgradeDataFiles(dataDir: string, logger: Logger): SchemaUpgrade
       db.close();
     }
   }
-  return upgrades;
 }
