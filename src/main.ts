@@ -8,6 +8,7 @@ import { privacyCapability } from './privacy/erasures';
 import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
 import { createAuditApp } from './api/audit';
 import { ensurePrivateDir, warnIfExposed } from './private-files';
+import { upgradeDataFiles } from './data-files';
 import { createModuleApp } from './api/kit/app';
 import { consoleBuilt, createConsoleApp } from './api/console';
 import { allowingOrigins } from './api/kit/cors';
@@ -37,6 +38,7 @@ import { connectionAccepted } from './projections/one-per-turn';
 import type { Projector } from './projections/projection';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
+import { definitionFingerprints } from './projections/read-model-definitions';
 import { Registry } from 'prom-client';
 import { createMetrics, serveMetrics } from './metrics';
 import { createReadiness, type Readiness } from './readiness';
@@ -118,6 +120,7 @@ export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   warnIfExposed(config.dataDir, options.logger);
   ensurePrivateDir(config.dataDir);
+  upgradeDataFiles(config.dataDir, options.logger);
   const modules = options.modules ?? MODULES;
   const catalog = suiteCatalog([...modules, ...CAPABILITIES]);
   const random = options.randomBytes ?? randomBytes;
@@ -126,12 +129,20 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const auditEvents = withPersonalData(storedEvents, catalog, subjectKeys);
   const eventStore = withUpcasting(auditEvents, catalog);
   const readStore = await openReadStore(config, { shared: options.shared === true });
-  await readStore.defineCollections(suiteCollections(modules));
+  const collections = suiteCollections(modules);
+  await readStore.defineCollections(collections);
   const log = { events: auditEvents, upcast: (event: StoredEvent) => upcast(catalog, event) };
-  const runtime = createProjectionRuntime(auditEvents, readStore, suiteProjectors(modules), {
+  const projectors = suiteProjectors(modules);
+  const runtime = createProjectionRuntime(auditEvents, readStore, projectors, {
     onError: (error) => options.logger.error({ err: error }, 'projection failed'),
     onParked: (parked) => options.logger.error({ parked }, 'event parked: a projection could not apply it'),
     upcast: log.upcast,
+    definitions: definitionFingerprints(projectors, collections),
+    onRebuilding: (changed) =>
+      options.logger.info(
+        { projectors: changed },
+        `read models ${changed.join(', ')} changed definition: rebuilding`,
+      ),
   });
   const jobs = openJobQueue(config);
   const services = {

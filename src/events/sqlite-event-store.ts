@@ -20,41 +20,12 @@ import { newEventId } from './event-ids';
 import { canonicalJson, GENESIS_HASH, hashEvent } from './hash-chain';
 import { recentEvents, streamCache } from './event-caches';
 import { createWalSync } from './wal-sync';
+import { EVENTS_SCHEMA } from './events-schema';
+import { applySchema } from '../sqlite-schema';
 
 /** Newest events kept for feed readers that follow the head, and streams kept for deciders. */
 const RECENT_EVENTS = 8192;
 const CACHED_STREAMS = 4096;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position INTEGER PRIMARY KEY,
-  event_id TEXT NOT NULL UNIQUE,
-  stream TEXT NOT NULL,
-  revision INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  schema_version INTEGER NOT NULL,
-  data TEXT NOT NULL,
-  metadata TEXT NOT NULL,
-  prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL,
-  UNIQUE (stream, revision)
-);
-CREATE TABLE IF NOT EXISTS streams (
-  stream TEXT PRIMARY KEY,
-  category TEXT NOT NULL,
-  number INTEGER,
-  revision INTEGER NOT NULL,
-  hash TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS streams_by_number ON streams (category, number);
-CREATE TABLE IF NOT EXISTS idempotency_keys (
-  key TEXT PRIMARY KEY,
-  fingerprint TEXT NOT NULL,
-  stream TEXT NOT NULL,
-  revision INTEGER NOT NULL,
-  position INTEGER NOT NULL
-);
-`;
 
 /**
  * Events are read in raw mode (arrays, in this column order) and turned into StoredEvents in one step:
@@ -100,8 +71,7 @@ export function openSqliteEventStore(file: string): EventStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  // One write transaction taken up front: processes opening a new file together wait for each other.
-  db.transaction(() => db.exec(SCHEMA)).immediate();
+  applySchema(db, EVENTS_SCHEMA);
   const walSync = createWalSync(file);
 
   const statements = {

@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Hash, NodeReader, TreeNode } from './merkle';
+import { LOG_TREE_SCHEMA } from './tree-schema';
+import { applySchema, checkSchema } from '../sqlite-schema';
 
 /** A leaf: the event at `position` is leaf `index` (positions need not be dense: EventStoreDB's are not). */
 export interface Leaf {
@@ -48,26 +50,6 @@ export const treeReader =
   (level, index) =>
     store.node(level, index);
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS leaves (
-  idx INTEGER PRIMARY KEY,
-  position INTEGER NOT NULL,
-  hash BLOB NOT NULL
-);
-CREATE TABLE IF NOT EXISTS nodes (
-  level INTEGER NOT NULL,
-  idx INTEGER NOT NULL,
-  hash BLOB NOT NULL,
-  PRIMARY KEY (level, idx)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS checkpoints (
-  size INTEGER PRIMARY KEY,
-  root BLOB NOT NULL,
-  note TEXT NOT NULL,
-  signed_at TEXT NOT NULL
-);
-`;
-
 type CheckpointRow = { size: number; root: Buffer; note: string; signed_at: string };
 
 /** The file of the tree in a data directory: that of the process that follows the log and signs. */
@@ -82,10 +64,11 @@ export function openSqliteTreeStore(file: string, options?: { readOnly?: false }
 export function openSqliteTreeStore(file: string, { readOnly = false } = {}): TreeStore | undefined {
   if (readOnly && !existsSync(file)) return undefined;
   const db = new Database(file, { readonly: readOnly });
-  if (!readOnly) {
+  if (readOnly) checkSchema(db, LOG_TREE_SCHEMA);
+  else {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.transaction(() => db.exec(SCHEMA)).immediate();
+    applySchema(db, LOG_TREE_SCHEMA);
   }
   const statements = {
     leaf: db.prepare<[number], Leaf>('SELECT idx AS "index", position, hash FROM leaves WHERE idx = ?'),

@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import type { KeptKey, KeyRows } from './subject-keys';
+import { KEYS_SCHEMA } from './keys-schema';
+import { applySchema } from '../sqlite-schema';
 
 type KeyRow = { subject: string | null; key_id: string; key: Buffer };
 
@@ -11,24 +13,7 @@ function openKeysDb(file: string): Database.Database {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('secure_delete = ON');
-  db.transaction(() =>
-    db.exec(`CREATE TABLE IF NOT EXISTS subject_keys (
-      subject TEXT NOT NULL,
-      key_id TEXT NOT NULL,
-      key BLOB NOT NULL,
-      created_at TEXT NOT NULL,
-      PRIMARY KEY (subject, key_id)
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS spare_keys (
-      key_id TEXT PRIMARY KEY,
-      key BLOB NOT NULL,
-      created_at TEXT NOT NULL
-    ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS erased_subjects (
-      subject TEXT PRIMARY KEY,
-      erased_at TEXT NOT NULL
-    ) WITHOUT ROWID`),
-  ).immediate();
+  applySchema(db, KEYS_SCHEMA);
   return db;
 }
 

@@ -18,6 +18,11 @@ export interface DocumentProjection<Doc extends Document = Document> {
  */
 export interface Projector {
   name: string;
+  /**
+   * Bumped when what its projections make of the events changes: its read models are then rebuilt
+   * from the log at the next start (see `read-model-definitions.ts`). Absent: 1.
+   */
+  version?: number;
   projections: readonly DocumentProjection[];
 }
 

@@ -5,6 +5,7 @@ import { batchFolder, changesOf, documentKey, type Documents, type FoldedBatch }
 import { PARKED_EVENTS, listParkedEvents, type ParkedEvent } from './parked-events';
 import type { Projector } from './projection';
 import { CheckpointConflict, UnstorableDocument, type CheckpointMove, type ReadStore } from './read-store';
+import { changedDefinitions, recordDefinitions } from './read-model-definitions';
 import { refoldDocumentsOf, retryParkedEvents, type RetryOutcome } from './retry-parked';
 import { continuingTraces, inSpan } from '../telemetry/tracing';
 
@@ -70,6 +71,13 @@ export interface RuntimeOptions {
    * An event that cannot be upcast is parked. Default: the events are read as they come.
    */
   upcast?(event: StoredEvent): StoredEvent;
+  /**
+   * Each projector's fingerprint (`definitionFingerprints`). Given, `start` first rebuilds the read
+   * models when a projector's differs from the one recorded with them, and records them.
+   */
+  definitions?: ReadonlyMap<string, string>;
+  /** The projectors whose definition changed, as `start` begins rebuilding the read models. */
+  onRebuilding?(projectors: readonly string[]): void;
 }
 
 /** Each projector's checkpoint from `starts` to `last`; one already past it (ahead of the others) stays. */
@@ -107,7 +115,7 @@ export function createProjectionRuntime(
   projectors: readonly Projector[],
   options: RuntimeOptions,
 ): ProjectionRuntime {
-  const { onError, onParked } = options;
+  const { onError, onParked, definitions } = options;
   const upcast = options.upcast ?? ((event: StoredEvent) => event);
   const checkpoints = new Map<string, number>();
   /** Documents a commit failed on because the store could not store them (see `FoldContext`). */
@@ -299,9 +307,28 @@ export function createProjectionRuntime(
     });
   }
 
+  async function rebuild(onProgress?: (position: number, head: number) => void, until?: number) {
+    await work.settled();
+    await readStore.reset(projectors.map((projector) => projector.name));
+    if (definitions) await recordDefinitions(readStore, definitions);
+    await readStore.defineCollections([PARKED_EVENTS]);
+    await loadCheckpoints();
+    const head = Math.min(await eventStore.headPosition(), until ?? Infinity);
+    await catchUp((at) => onProgress?.(at, head), head);
+  }
+
+  /** Rebuilds the read models if a projector's definition changed since they were built; records them. */
+  async function keepDefinitions(fingerprints: ReadonlyMap<string, string>) {
+    const changed = await changedDefinitions(readStore, fingerprints);
+    if (changed.length === 0) return recordDefinitions(readStore, fingerprints);
+    options.onRebuilding?.(changed);
+    await rebuild();
+  }
+
   return {
     async start() {
       await readStore.defineCollections([PARKED_EVENTS]);
+      if (definitions) await keepDefinitions(definitions);
       await loadCheckpoints();
       await trigger();
       following = retryingAfterFailure(trigger, onError);
@@ -322,14 +349,7 @@ export function createProjectionRuntime(
         waitingFor(target, timeoutMs),
       );
     },
-    async rebuild(onProgress, until) {
-      await work.settled();
-      await readStore.reset(projectors.map((projector) => projector.name));
-      await readStore.defineCollections([PARKED_EVENTS]);
-      await loadCheckpoints();
-      const head = Math.min(await eventStore.headPosition(), until ?? Infinity);
-      await catchUp((at) => onProgress?.(at, head), head);
-    },
+    rebuild,
     retryParked(at) {
       return new Promise<RetryOutcome>((resolve, reject) => {
         retries.push({ position: at, resolve, reject });

@@ -37,6 +37,8 @@ import {
   type WriteChanges,
 } from './sqlite-document-writer';
 import { writerThread } from './writer-thread';
+import { READ_MODELS_SCHEMA } from './read-models-schema';
+import { applySchema } from '../sqlite-schema';
 
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 /** The trigram index answers substrings of three characters or more; shorter ones scan. */
@@ -107,10 +109,7 @@ function connect(file: string): Connection {
   // What is deleted or replaced is overwritten in the file, not merely marked free: an erased
   // subject's data is not left in free space (the writer thread does the same).
   db.pragma('secure_delete = ON');
-  db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projector TEXT PRIMARY KEY, position INTEGER NOT NULL)');
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until INTEGER NOT NULL)',
-  );
+  applySchema(db, READ_MODELS_SCHEMA);
   return {
     db,
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),

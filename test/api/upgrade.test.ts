@@ -1,0 +1,113 @@
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { DATA_FILES } from '../../src/data-files';
+import { currentVersion } from '../../src/sqlite-schema';
+import {
+  auditor,
+  close,
+  open,
+  PERSONAL_MODULES,
+  readerOf,
+  requestLog,
+  type RequestLog,
+} from '../support/erasure-model-suite';
+import { recordReads, type RecordedReads } from '../support/recorded-reads';
+import { tempDir } from '../support/temp-dir';
+
+/**
+ * A data directory written by the build before schema versions (test/fixtures/base-data, see its
+ * README): records of every module that holds personal data, an API key, an approval policy and a
+ * proposal, and an erased subject. This build opens it as it is.
+ */
+
+jest.setTimeout(120_000);
+
+const FIXTURE = path.resolve(__dirname, '../fixtures/base-data');
+const recorded = JSON.parse(readFileSync(path.join(FIXTURE, 'reads.json'), 'utf8')) as {
+  collections: string[];
+  reads: RecordedReads;
+};
+
+/** The fixture's files in `dir`, the SQLite files unpacked. */
+function copyFixture(dir: string): void {
+  const from = path.join(FIXTURE, 'data-dir');
+  for (const name of readdirSync(from)) {
+    if (name.endsWith('.gz')) {
+      writeFileSync(
+        path.join(dir, name.slice(0, -'.gz'.length)),
+        gunzipSync(readFileSync(path.join(from, name))),
+      );
+    } else copyFileSync(path.join(from, name), path.join(dir, name));
+  }
+}
+
+async function readsAfterOpening(dir: string, log: RequestLog): Promise<RecordedReads> {
+  const run = await open(dir, log);
+  try {
+    await run.suite.runtime.waitFor(await run.suite.eventStore.headPosition(), 10_000);
+    return await recordReads(
+      { servers: run.servers, readStore: run.suite.readStore },
+      PERSONAL_MODULES,
+      recorded.collections,
+      { reader: readerOf, auditor },
+    );
+  } finally {
+    await close(run);
+  }
+}
+
+const versionOf = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.pragma('user_version', { simple: true });
+  } finally {
+    db.close();
+  }
+};
+
+let data: ReturnType<typeof tempDir>;
+beforeAll(() => {
+  data = tempDir('suite-upgrade-');
+  copyFixture(data.dir);
+});
+afterAll(() => data.cleanup());
+
+test('every read answers what the earlier build answered, and the start says what it upgraded', async () => {
+  const log = requestLog();
+  expect(await readsAfterOpening(data.dir, log)).toEqual(recorded.reads);
+  for (const name of DATA_FILES.keys()) {
+    expect(log.text()).toContain(`${name}: written before schema versions were recorded, taken as version 1`);
+  }
+  expect(log.text()).toMatch(/read models [a-z, .-]+ changed definition: rebuilding/);
+});
+
+test('every file now carries its schema version', () => {
+  for (const [name, schema] of DATA_FILES) {
+    expect(versionOf(path.join(data.dir, name))).toBe(currentVersion(schema));
+  }
+});
+
+test('a second start migrates nothing and rebuilds nothing, and answers the same', async () => {
+  const log = requestLog();
+  expect(await readsAfterOpening(data.dir, log)).toEqual(recorded.reads);
+  expect(log.text()).not.toMatch(/schema|rebuilding/);
+});
+
+test('a file written by a newer build is refused, naming the file and both versions', async () => {
+  const newer = tempDir('suite-upgrade-newer-');
+  try {
+    copyFixture(newer.dir);
+    const file = path.join(newer.dir, 'events.db');
+    const db = new Database(file);
+    db.pragma('user_version = 7');
+    db.close();
+    await expect(open(newer.dir, requestLog())).rejects.toThrow(
+      `${file} has schema version 7, newer than version 1 which this build knows`,
+    );
+    expect(versionOf(file)).toBe(7);
+  } finally {
+    newer.cleanup();
+  }
+});
