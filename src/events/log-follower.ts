@@ -36,8 +36,9 @@ export interface FollowOptions {
 
 export interface LogFollower {
   /**
-   * Follows the log: catches up now, after each commit past `after` (by default the head now), every
-   * poll, and after a failure. A catch-up runs at a time: asked for meanwhile, one more runs after it.
+   * Follows the log: catches up after each commit, every poll and after a failure, and now; or, given
+   * `after` (where a catch-up just ended), on the first commit past it instead of now. A catch-up runs
+   * at a time: asked for meanwhile, one more runs after it.
    */
   start(after?: number): void;
   /** Catches up now (or, while one runs, once more after it); resolves once done, rejects if it failed. */
@@ -137,7 +138,7 @@ function follow(
         beat();
         timers.push(setInterval(beat, heartbeat.everyMs).unref());
       }
-      retrying.run();
+      if (after === undefined) retrying.run();
     },
     catchUp: () => work(),
     wake,
