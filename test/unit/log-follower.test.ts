@@ -199,4 +199,46 @@ describe('a log follower', () => {
     expect(handled()).toHaveLength(1);
     expect(checkpoint.saves).toHaveLength(1);
   });
+
+  it('follows only while it holds an exclusive lease, and goes on from the checkpoint when it takes over', async () => {
+    let holder: string | null = null;
+    const leaseOf = (name: string) => ({
+      take: async () => (holder ??= name) === name,
+      release: async () => {
+        if (holder === name) holder = null;
+      },
+    });
+    const checkpoint = memoryCheckpoint();
+    const handledBy = new Map<string, number[]>([
+      ['first', []],
+      ['second', []],
+    ]);
+    const start = (name: string) => {
+      const following = followLogInBatches({
+        log: store,
+        pollMs: 20,
+        exclusive: leaseOf(name),
+        checkpoint,
+        batchSize: 100,
+        read: (after, limit) => store.readAll({ after, limit }),
+        handle: async (events) => void handledBy.get(name)!.push(...events.map((event) => event.position)),
+        onError: () => {},
+      });
+      followers.push(following);
+      following.start();
+      return following;
+    };
+    const first = start('first');
+    const second = start('second');
+    const before = await append(2);
+    await until(() => checkpoint.saves.length === 1);
+
+    await first.stop();
+    const after = await append(1);
+    await until(() => checkpoint.saves.length === 2);
+    await second.stop();
+
+    expect(handledBy.get('first')).toEqual(before.map((event) => event.position));
+    expect(handledBy.get('second')).toEqual(after.map((event) => event.position));
+  });
 });
