@@ -2,6 +2,12 @@ import { coalescing, retryingAfterFailure, throttled } from '../coalescing';
 import type { StoredEvent } from './envelope';
 import type { EventStore } from './event-store';
 
+/*
+ * Every follower of the log goes through here: the projection runtime and the log tree (catch-ups of
+ * their own, `followLog`), the erasure follower, the job triggers and the Kafka relay (batches from a
+ * checkpoint, `followLogInBatches`). A new one names its checkpoint, how it reads and handles a batch.
+ */
+
 /** The longest a follower waits for a commit it was not told of: notifications can be missed. */
 export const FALLBACK_POLL_MS = 1_000;
 
@@ -59,12 +65,13 @@ export interface FollowerCheckpoint {
 
 export interface BatchOptions {
   checkpoint: FollowerCheckpoint;
-  /** The events to handle after `after`, in log order, at most `limit` (the whole log's: `readAll`). */
+  /** The events to handle after `after`, in log order, at most `limit`: `readAll`, or a query of some. */
   read(after: number, limit: number): Promise<StoredEvent[]>;
   batchSize: number;
   /**
    * Handles a batch; the next is read once it is done, and the checkpoint saved after it. A failure
-   * leaves the position where it was: the batch is handled again on the retry.
+   * leaves the position where it was: the batch is handled again on the retry. `signal` aborts on
+   * stop, for work that may be abandoned (a publish: its batch is handled again after a restart).
    */
   handle(events: StoredEvent[], signal: AbortSignal): Promise<void>;
 }
