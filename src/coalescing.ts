@@ -40,6 +40,8 @@ export const MAX_RETRY_DELAY_MS = 30_000;
 export interface Retrying {
   /** Starts the work; a failure goes to `onError`, and the work runs again after a delay. */
   run(): void;
+  /** Whether a retry is waiting for its delay to pass (the last run failed). */
+  waiting(): boolean;
   /** Cancels the retry waiting, if any; later failures are no longer retried. */
   stop(): void;
 }
@@ -48,10 +50,11 @@ export interface Retrying {
  * Runs `work` on each call and, when it fails, once more after a delay (doubling with each failure in a
  * row, up to `MAX_RETRY_DELAY_MS`) without waiting for a call: work started by appends to the log would
  * otherwise stay behind after a passing failure (a locked file, a lost connection) until the next append.
+ * `onError` is told the delay of the retry a failure schedules (none when one already waits).
  */
 export function retryingAfterFailure(
   work: () => Promise<void>,
-  onError: (error: unknown) => void,
+  onError: (error: unknown, retryInMs?: number) => void,
   firstDelayMs = FIRST_RETRY_DELAY_MS,
 ): Retrying {
   let delay = firstDelayMs;
@@ -63,8 +66,8 @@ export function retryingAfterFailure(
         delay = firstDelayMs;
       },
       (error: unknown) => {
-        onError(error);
-        if (stopped || retry) return;
+        if (stopped || retry) return onError(error);
+        onError(error, delay);
         retry = setTimeout(() => {
           retry = null;
           run();
@@ -76,6 +79,7 @@ export function retryingAfterFailure(
   };
   return {
     run,
+    waiting: () => retry !== null,
     stop() {
       stopped = true;
       if (retry) clearTimeout(retry);

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../clock';
-import { coalescing, retryingAfterFailure, throttled, type Retrying } from '../coalescing';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
+import { followLog } from '../events/log-follower';
 import { checkpointText } from './checkpoint';
 import { EMPTY_ROOT, Frontier, leafHash, treeRoot, type Hash, type TreeNode } from './merkle';
 import type { NoteSigner } from './note';
@@ -115,9 +115,6 @@ export interface LogTreeOptions {
 export function logTree({ eventStore, store, signer, origin, clock, logger }: LogTreeOptions): LogTree {
   let consistent: boolean | undefined;
   let signedAt = -Infinity;
-  let unsubscribe: (() => void) | null = null;
-  let following: Retrying | null = null;
-  const stopping = new AbortController();
   let answered: () => void = () => undefined;
   const checked = new Promise<void>((resolve) => (answered = resolve));
 
@@ -125,7 +122,7 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
   function sign(): void {
     const { size } = store.extent();
     if (size === 0 || size <= (store.latestCheckpoint()?.size ?? 0)) return;
-    if (Date.now() - signedAt < SIGNING_INTERVAL_MS) return growing.request();
+    if (Date.now() - signedAt < SIGNING_INTERVAL_MS) return follower.wake();
     signedAt = Date.now();
     const root = treeRoot(size, treeReader(store));
     const note = signer.sign(checkpointText({ origin, size, root }));
@@ -137,11 +134,11 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
    * log past it (a log that lost its last commits in a crash may hold other events there now): if
    * not, the tree is cut back to the checkpoint and grown again from the log.
    */
-  async function check(): Promise<void> {
+  async function check(signal: AbortSignal): Promise<void> {
     const latest = store.latestCheckpoint();
     const signedSize = latest?.size ?? 0;
     const { size } = store.extent();
-    const roots = await rootsFromLog(eventStore, [signedSize, size], stopping.signal);
+    const roots = await rootsFromLog(eventStore, [signedSize, size], signal);
     consistent = !latest || (roots.get(signedSize)?.equals(latest.root) ?? false);
     if (!consistent) {
       logger.error(
@@ -159,32 +156,25 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
     }
   }
 
-  const work = coalescing(async () => {
-    if (consistent === undefined) await check().finally(answered);
-    if (!consistent) return;
-    await growTree(eventStore, store);
-    sign();
+  const follower = followLog({
+    log: eventStore,
+    wakeEveryMs: GROWING_INTERVAL_MS,
+    async catchUp(signal) {
+      if (consistent === undefined) await check(signal).finally(answered);
+      if (!consistent) return;
+      await growTree(eventStore, store);
+      sign();
+    },
+    onError: (error) => logger.error({ err: error }, 'the log tree failed'),
   });
-
-  const growing = throttled(GROWING_INTERVAL_MS, () => following?.run());
 
   return {
     store,
     status: () => (consistent === undefined ? 'checking' : consistent ? 'ok' : 'inconsistent'),
     checked: () => checked,
-    start() {
-      following = retryingAfterFailure(work, (error) => {
-        if (!stopping.signal.aborted) logger.error({ err: error }, 'the log tree failed');
-      });
-      unsubscribe = eventStore.onAppended(growing.request);
-      following.run();
-    },
+    start: () => follower.start(),
     async stop() {
-      stopping.abort();
-      unsubscribe?.();
-      following?.stop();
-      growing.cancel();
-      await work.settled();
+      await follower.stop();
       store.close();
     },
   };

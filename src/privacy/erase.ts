@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { coalescing, retryingAfterFailure, throttled, type Retrying } from '../coalescing';
 import type { CommandContext } from '../commands/context';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
+import { followLogInBatches } from '../events/log-follower';
 import type { ProjectionRuntime } from '../projections/runtime';
 import { CheckpointConflict, type ReadStore } from '../projections/read-store';
 import { recordErasure } from './erasures';
@@ -133,79 +133,65 @@ export function erasureFollower(services: {
 }): ErasureFollower {
   const { storedEvents, readStore, runtime, subjectKeys, logger } = services;
   const holder = services.holder ?? `erasure-follower-${process.pid}-${randomUUID()}`;
-  let unsubscribe: (() => void) | null = null;
-  let following: Retrying | null = null;
-  let renewing: NodeJS.Timeout | null = null;
-  const looking = throttled(FOLLOWING_INTERVAL_MS, () => following?.run());
-  /** The log up to here holds no erasure this process has not done (undefined: not looked yet). */
-  let handled: number | undefined;
+  const lease = (until: number) => readStore.lease(FOLLOWING_LEASE, holder, Date.now(), until);
 
   /** Moves the shared checkpoint to `position`, unless another process moved it there already. */
-  async function markDone(position: number): Promise<void> {
+  async function markDone(position: number): Promise<number> {
     for (;;) {
       const done = (await readStore.checkpoints()).get(REFOLDED) ?? 0;
-      if (done >= position) return;
+      if (done >= position) return position;
       try {
         await readStore.commit([], new Map([[REFOLDED, { from: done, to: position }]]));
-        return;
+        return position;
       } catch (error) {
         if (!(error instanceof CheckpointConflict)) throw error;
       }
     }
   }
 
-  /** The erasures the log records after `handled`, up to its head (at most ERASURES_AT_ONCE). */
-  const erasuresAfter = async (after: number) =>
-    storedEvents.queryLog({
-      module: 'privacy',
-      type: 'SubjectErased',
-      after,
-      until: await storedEvents.headPosition(),
-      limit: ERASURES_AT_ONCE,
-    });
+  /** The erasures found at once are done together: one scan of the log, one fold, one purge. */
+  async function erase(erasures: StoredEvent[]): Promise<void> {
+    const subjects = new Set(erasures.map((erasure) => (erasure.data as { subject: string }).subject));
+    for (const subject of subjects) await subjectKeys.erase(subject);
+    const until = await storedEvents.headPosition();
+    const { positions, keyIds } = await sealedForSubjects(storedEvents, subjects, until);
+    for (const [subject, ids] of keyIds) await subjectKeys.erase(subject, ids);
+    await runtime.refold(positions);
+    await readStore.purge();
+    logger.info(
+      { subjects: [...subjects], position: (erasures.at(-1) as StoredEvent).position },
+      'subjects erased: their documents folded again',
+    );
+  }
 
-  // The erasures found at once are done together: one scan of the log, one fold, one purge.
-  const work = coalescing(async () => {
-    handled ??= (await readStore.checkpoints()).get(REFOLDED) ?? 0;
-    for (;;) {
-      const erasures = await erasuresAfter(handled);
-      const last = erasures.at(-1);
-      if (!last) return;
-      const subjects = new Set(erasures.map((erasure) => (erasure.data as { subject: string }).subject));
-      for (const subject of subjects) await subjectKeys.erase(subject);
-      const until = await storedEvents.headPosition();
-      const { positions, keyIds } = await sealedForSubjects(storedEvents, subjects, until);
-      for (const [subject, ids] of keyIds) await subjectKeys.erase(subject, ids);
-      await runtime.refold(positions);
-      await readStore.purge();
-      await markDone(last.position);
-      handled = last.position;
-      logger.info(
-        { subjects: [...subjects], position: last.position },
-        'subjects erased: their documents folded again',
-      );
-    }
+  return followLogInBatches({
+    log: storedEvents,
+    wakeEveryMs: FOLLOWING_INTERVAL_MS,
+    checkpoint: {
+      load: async () => (await readStore.checkpoints()).get(REFOLDED) ?? 0,
+      save: markDone,
+    },
+    read: async (after, limit) =>
+      storedEvents.queryLog({
+        module: 'privacy',
+        type: 'SubjectErased',
+        after,
+        until: await storedEvents.headPosition(),
+        limit,
+      }),
+    batchSize: ERASURES_AT_ONCE,
+    handle: erase,
+    heartbeat: {
+      take: () => lease(Date.now() + LEASE_MS),
+      release: () =>
+        lease(0).then(
+          () => undefined,
+          () => undefined,
+        ),
+      everyMs: RENEW_MS,
+    },
+    onError: (error) => logger.error({ err: error }, 'an erasure failed'),
   });
-  const renew = (until: number) =>
-    readStore.lease(FOLLOWING_LEASE, holder, Date.now(), until).catch(() => false);
-  return {
-    start() {
-      following = retryingAfterFailure(work, (error) => logger.error({ err: error }, 'an erasure failed'));
-      unsubscribe = storedEvents.onAppended(looking.request);
-      void renew(Date.now() + LEASE_MS);
-      renewing = setInterval(() => void renew(Date.now() + LEASE_MS), RENEW_MS).unref();
-      following.run();
-    },
-    async stop() {
-      unsubscribe?.();
-      looking.cancel();
-      if (renewing) clearInterval(renewing);
-      following?.stop();
-      await work.settled();
-      if (renewing) await renew(0);
-      renewing = null;
-    },
-  };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
 import type { EventStore } from '../events/event-store';
+import { followLog } from '../events/log-follower';
 import type { StoredEvent } from '../events/envelope';
 import { batchFolder, changesOf, documentKey, type Documents, type FoldedBatch } from './batch-fold';
 import { PARKED_EVENTS, listParkedEvents, type ParkedEvent } from './parked-events';
@@ -46,7 +46,10 @@ export interface ProjectionRuntime extends ProjectionProgress {
    * `waitFor` then tells when that process has passed a position.
    */
   follow(pollMs: number): Promise<void>;
-  /** Drops all read models and rebuilds them from the log, to its head or up to `until`. */
+  /**
+   * Drops all read models and rebuilds them from the log, to its head or up to `until`: a runtime that
+   * does not follow the log (`suite rebuild`'s, into a scratch store).
+   */
   rebuild(onProgress?: (position: number, head: number) => void, until?: number): Promise<void>;
   /**
    * Applies the parked events again (only the one at `position`, when given), after a fix or an
@@ -132,8 +135,6 @@ export function createProjectionRuntime(
   let position = 0;
   let parked = 0;
   let failing = false;
-  let unsubscribe: (() => void) | null = null;
-  let following: Retrying | null = null;
   let waiters: Waiter[] = [];
   let followTimer: NodeJS.Timeout | null = null;
   let retries: RetryRequest[] = [];
@@ -246,9 +247,20 @@ export function createProjectionRuntime(
 
   /**
    * Retries and refolds asked for, then a catch-up: one at a time, so that they never write the same
-   * documents at once.
+   * documents at once. A failure fails the writers waiting: a projector that cannot apply an event
+   * must not leave them waiting forever.
    */
-  const work = coalescing(async () => {
+  async function work(): Promise<void> {
+    try {
+      await refoldsRetriesAndCatchUp();
+    } catch (error) {
+      for (const waiter of waiters) waiter.reject(error);
+      waiters = [];
+      throw error;
+    }
+  }
+
+  async function refoldsRetriesAndCatchUp(): Promise<void> {
     const refolding = refolds;
     refolds = [];
     for (const { positions, resolve, reject } of refolding) {
@@ -274,7 +286,10 @@ export function createProjectionRuntime(
       }
     }
     await catchUp();
-  });
+  }
+
+  /** Runs `work` on each commit and after a failure; a catch-up asked for during another runs once more after it. */
+  const following = followLog({ log: eventStore, catchUp: work, onError });
 
   function waitingFor(target: number, timeoutMs?: number): Promise<void> {
     if (target <= position) return Promise.resolve();
@@ -297,18 +312,7 @@ export function createProjectionRuntime(
     });
   }
 
-  /** Catches up; a notification during a catch-up makes it run once more. */
-  function trigger(): Promise<void> {
-    return work().catch((error: unknown) => {
-      // A projector that cannot apply an event must not leave writers waiting forever.
-      for (const waiter of waiters) waiter.reject(error);
-      waiters = [];
-      throw error;
-    });
-  }
-
   async function rebuild(onProgress?: (position: number, head: number) => void, until?: number) {
-    await work.settled();
     await readStore.reset(projectors.map((projector) => projector.name));
     if (definitions) await recordDefinitions(readStore, definitions);
     await readStore.defineCollections([PARKED_EVENTS]);
@@ -330,10 +334,9 @@ export function createProjectionRuntime(
       await readStore.defineCollections([PARKED_EVENTS]);
       if (definitions) await keepDefinitions(definitions);
       await loadCheckpoints();
-      await trigger();
-      following = retryingAfterFailure(trigger, onError);
+      await following.catchUp();
       // From where the catch-up ended: what another process commits before the subscription is up counts.
-      unsubscribe = eventStore.onAppended(following.run, position);
+      following.start(position);
     },
     async follow(pollMs) {
       await readStore.defineCollections([PARKED_EVENTS]);
@@ -353,23 +356,21 @@ export function createProjectionRuntime(
     retryParked(at) {
       return new Promise<RetryOutcome>((resolve, reject) => {
         retries.push({ position: at, resolve, reject });
-        trigger().catch(reject);
+        following.catchUp().catch(reject);
       });
     },
     refold(positions) {
       return new Promise<void>((resolve, reject) => {
         refolds.push({ positions, resolve, reject });
-        trigger().catch(reject);
+        following.catchUp().catch(reject);
       });
     },
     position: () => position,
     status: () => (parked > 0 || failing ? 'degraded' : 'ok'),
     parkedCount: () => parked,
     async stop() {
-      unsubscribe?.();
-      following?.stop();
       if (followTimer) clearInterval(followTimer);
-      await work.settled();
+      await following.stop();
       // Nothing moves the position any more: what still waits (a job waiting for another process's
       // projector) fails now rather than holding the stop up.
       for (const waiter of waiters) waiter.reject(new ProjectionStopped(waiter.position));

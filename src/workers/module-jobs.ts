@@ -6,7 +6,7 @@ import type { CommandContext } from '../commands/context';
 import { streamModule, type StoredEvent } from '../events/envelope';
 import { hashUuid } from '../events/event-ids';
 import type { EventStore } from '../events/event-store';
-import { coalescing, retryingAfterFailure, type Retrying } from '../coalescing';
+import { followLogInBatches, type FollowerCheckpoint } from '../events/log-follower';
 import { CheckpointConflict, type ReadStore } from '../projections/read-store';
 import { continuingTraces } from '../telemetry/tracing';
 
@@ -131,17 +131,17 @@ export function followJobTriggers(
   { holder = `worker-${randomUUID()}`, now = Date.now }: TriggerOptions = {},
 ): JobTriggers {
   const triggered = modules.filter((module) => module.jobs?.some((job) => job.trigger));
-  let position: number | null = null;
+  if (triggered.length === 0) return { catchUp: async () => undefined, stop: async () => undefined };
   /** Where the checkpoint was last saved: what its compare-and-set expects. */
   let saved = 0;
   /** Events read since the checkpoint was last saved (positions are no counts: see ReadAllOptions). */
   let unsaved = 0;
-  let unsubscribe: (() => void) | null = null;
-  let following: Retrying | null = null;
-  let renewing: NodeJS.Timeout | null = null;
+  /** Whether jobs were queued since the checkpoint was last saved. */
+  let queued = false;
+  let started = false;
 
-  /** Queues the jobs the events make due; answers how many. */
-  async function queueDue(events: readonly StoredEvent[]): Promise<number> {
+  /** Queues the jobs the events make due. */
+  async function queueDue(events: readonly StoredEvent[]): Promise<void> {
     const due = new Map<string, { job: ModuleJob; payload: unknown; cause: StoredEvent }>();
     for (const module of triggered) {
       for (const stored of events) {
@@ -165,69 +165,62 @@ export function followJobTriggers(
       }
     }
     for (const [key, { job, payload, cause }] of due) {
-      const queued: QueuedJob = { payload, cause: causeOf(cause) };
-      await services.jobs.enqueue(job.name, queued, { jobId: `${key}@${cause.position}` });
+      const queuedJob: QueuedJob = { payload, cause: causeOf(cause) };
+      await services.jobs.enqueue(job.name, queuedJob, { jobId: `${key}@${cause.position}` });
     }
-    return due.size;
-  }
-
-  async function run(): Promise<void> {
-    const at = now();
-    if (!(await services.readStore.lease(CHECKPOINT, holder, at, at + LEASE_MS))) {
-      // Another worker queues the jobs; should it stop, this one reads the checkpoint it left.
-      position = null;
-      return;
-    }
-    position ??= saved = await storedCheckpoint();
-    for (;;) {
-      const events = await services.log.events.readAll({ after: position, limit: BATCH_SIZE });
-      if (events.length === 0) return;
-      const queued = await queueDue(events);
-      position = (events[events.length - 1] as StoredEvent).position;
-      unsaved += events.length;
-      if (queued > 0 || unsaved >= SAVE_EVERY) await saveCheckpoint(position);
-    }
+    unsaved += events.length;
+    queued ||= due.size > 0;
   }
 
   const storedCheckpoint = async () => (await services.readStore.checkpoints()).get(CHECKPOINT) ?? 0;
 
-  async function saveCheckpoint(to: number): Promise<void> {
-    try {
-      await services.readStore.commit([], new Map([[CHECKPOINT, { from: saved, to }]]));
-      saved = to;
+  const checkpoint: FollowerCheckpoint = {
+    async load() {
       unsaved = 0;
-    } catch (error) {
-      if (!(error instanceof CheckpointConflict)) throw error;
-      logger.warn({ position: to }, "another worker moved the job triggers' checkpoint: going on from it");
-      position = saved = await storedCheckpoint();
-    }
-  }
+      return (saved = await storedCheckpoint());
+    },
+    async save(to) {
+      if (!queued && unsaved < SAVE_EVERY) return to;
+      try {
+        await services.readStore.commit([], new Map([[CHECKPOINT, { from: saved, to }]]));
+        queued = false;
+        unsaved = 0;
+        return (saved = to);
+      } catch (error) {
+        if (!(error instanceof CheckpointConflict)) throw error;
+        logger.warn({ position: to }, "another worker moved the job triggers' checkpoint: going on from it");
+        return (saved = await storedCheckpoint());
+      }
+    },
+  };
 
-  const catchUp = coalescing(async () => {
-    if (triggered.length > 0) await run();
+  const lease = (until: () => number) => services.readStore.lease(CHECKPOINT, holder, now(), until());
+  const triggers = followLogInBatches({
+    log: services.eventStore,
+    read: (after, limit) => services.log.events.readAll({ after, limit }),
+    batchSize: BATCH_SIZE,
+    checkpoint,
+    handle: queueDue,
+    // Another worker queues the jobs while it holds the lease; should it stop, this one takes over.
+    exclusive: {
+      take: () => lease(() => now() + LEASE_MS),
+      release: () =>
+        lease(now).then(
+          () => undefined,
+          (error: unknown) => logger.warn({ err: error }, "the job triggers' lease was not let go"),
+        ),
+    },
+    // The lease is renewed while no event comes, and taken over when its holder has stopped.
+    pollMs: LEASE_MS / 3,
+    onError: (error) => logger.error({ err: error }, 'job triggers failed'),
   });
 
   return {
     async catchUp() {
-      await catchUp();
-      following ??= retryingAfterFailure(catchUp, (error) =>
-        logger.error({ err: error }, 'job triggers failed'),
-      );
-      unsubscribe ??= services.eventStore.onAppended(following.run, position ?? undefined);
-      // The lease is renewed while no event comes, and taken over when its holder has stopped.
-      renewing ??= setInterval(following.run, LEASE_MS / 3).unref();
+      if (!started) triggers.start();
+      started = true;
+      await triggers.catchUp();
     },
-    async stop() {
-      unsubscribe?.();
-      following?.stop();
-      if (renewing) clearInterval(renewing);
-      await catchUp.settled();
-      // Let go, so that another worker takes over at once (else once the lease has lapsed).
-      if (triggered.length > 0) {
-        await services.readStore
-          .lease(CHECKPOINT, holder, now(), now())
-          .catch((error: unknown) => logger.warn({ err: error }, "the job triggers' lease was not let go"));
-      }
-    },
+    stop: () => triggers.stop(),
   };
 }

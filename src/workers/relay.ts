@@ -1,8 +1,7 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { FIRST_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS } from '../coalescing';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
+import { FALLBACK_POLL_MS, followLogInBatches } from '../events/log-follower';
 import type { EventPublisher } from './event-publisher';
 import { continuingTraces } from '../telemetry/tracing';
 
@@ -30,37 +29,6 @@ export interface RelayOptions {
   onPublished?: (position: number) => void;
   /** Called with the events of a batch the broker could not take and the publisher dead-lettered. */
   onDeadLettered?: (events: readonly StoredEvent[]) => void;
-}
-
-/** Resolves on the next commit (at once if one came since the last wait), after `ms`, or on abort. */
-function commitWaiter(eventStore: EventStore) {
-  let committed = false;
-  let wake: (() => void) | null = null;
-  const unsubscribe = eventStore.onAppended(() => {
-    committed = true;
-    wake?.();
-  });
-  return {
-    next(ms: number, signal: AbortSignal): Promise<void> {
-      if (committed || signal.aborted) {
-        committed = false;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          wake = null;
-          committed = false;
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal.addEventListener('abort', done, { once: true });
-        wake = done;
-      });
-    },
-    stop: unsubscribe,
-  };
 }
 
 /** `work`'s result when it settled first, null when the signal aborted first (`work` is then left to fail). */
@@ -92,63 +60,69 @@ function settledBeforeAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<{
  * relay logs it as an error and reports it (the dead-letter metric).
  */
 export async function runRelay(options: RelayOptions): Promise<void> {
-  const { eventStore, publisher, checkpoint, logger, signal } = options;
-  const batchSize = options.batchSize ?? 500;
-  const idlePollMs = options.idlePollMs ?? 1000;
-  const retryDelayMs = options.retryDelayMs ?? FIRST_RETRY_DELAY_MS;
-  const commits = commitWaiter(eventStore);
-  let failures = 0;
-  try {
-    let position = await checkpoint.load();
-    logger.info({ position }, 'relay: publishing the log from the checkpoint');
-    while (!signal.aborted) {
-      try {
-        const events = await eventStore.readAll({ after: position, limit: batchSize });
-        if (events.length === 0) {
-          await commits.next(idlePollMs, signal);
-          continue;
-        }
-        const publishing = continuingTraces(
-          'relay.publish',
-          events.map((event) => event.metadata.traceparent),
-          {
-            kind: 'producer',
-            attributes: {
-              'messaging.system': 'kafka',
-              'messaging.operation.type': 'send',
-              'messaging.batch.message_count': events.length,
-              'suite.position': (events[events.length - 1] as StoredEvent).position,
-            },
-          },
-          () => publisher.publish(events),
-        );
-        const published = await settledBeforeAbort(publishing, signal);
-        if (!published) break;
-        const { deadLettered } = published.result;
-        for (const { event_id, stream, revision, position, type } of deadLettered) {
-          logger.error(
-            { event_id, stream, revision, position, type },
-            'relay: the broker cannot take this event; it was dead-lettered (docs/KAFKA-TOPICS.md)',
-          );
-        }
-        if (deadLettered.length > 0) options.onDeadLettered?.(deadLettered);
-        const last = (events[events.length - 1] as StoredEvent).position;
+  const { eventStore, checkpoint, logger, signal } = options;
+  let position = 0;
+  const relay = followLogInBatches({
+    log: eventStore,
+    pollMs: options.idlePollMs ?? FALLBACK_POLL_MS,
+    retryDelayMs: options.retryDelayMs,
+    batchSize: options.batchSize ?? 500,
+    read: (after, limit) => eventStore.readAll({ after, limit }),
+    checkpoint: {
+      async load() {
+        position = await checkpoint.load();
+        logger.info({ position }, 'relay: publishing the log from the checkpoint');
+        return position;
+      },
+      async save(last) {
         await checkpoint.save(last);
         position = last;
-        failures = 0;
         options.onPublished?.(position);
-      } catch (error) {
-        failures += 1;
-        const retryInMs = Math.min(retryDelayMs * 2 ** (failures - 1), MAX_RETRY_DELAY_MS);
-        logger.warn(
-          { err: error, position, retryInMs },
-          'relay: publishing failed; retrying from the checkpoint',
-        );
-        // An abort ends the wait early, and the loop with it.
-        await delay(retryInMs, undefined, { signal }).catch(() => undefined);
-      }
-    }
-  } finally {
-    commits.stop();
+        return position;
+      },
+    },
+    handle: (events, stopping) => publish(events, stopping, options),
+    onError(error, retryInMs) {
+      logger.warn(
+        { err: error, position, retryInMs },
+        'relay: publishing failed; retrying from the checkpoint',
+      );
+    },
+  });
+  relay.start();
+  if (!signal.aborted)
+    await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  await relay.stop();
+}
+
+/** Publishes a batch and reports what the broker dead-lettered; a stop abandons the publish. */
+async function publish(
+  events: StoredEvent[],
+  stopping: AbortSignal,
+  { publisher, logger, onDeadLettered }: RelayOptions,
+): Promise<void> {
+  const publishing = continuingTraces(
+    'relay.publish',
+    events.map((event) => event.metadata.traceparent),
+    {
+      kind: 'producer',
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'send',
+        'messaging.batch.message_count': events.length,
+        'suite.position': (events[events.length - 1] as StoredEvent).position,
+      },
+    },
+    () => publisher.publish(events),
+  );
+  const published = await settledBeforeAbort(publishing, stopping);
+  if (!published) throw stopping.reason;
+  const { deadLettered } = published.result;
+  for (const { event_id, stream, revision, position, type } of deadLettered) {
+    logger.error(
+      { event_id, stream, revision, position, type },
+      'relay: the broker cannot take this event; it was dead-lettered (docs/KAFKA-TOPICS.md)',
+    );
   }
+  if (deadLettered.length > 0) onDeadLettered?.(deadLettered);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { appendRuns, eventBytes } from '../../src/events/append-size';
 import type { EventStore } from '../../src/events/event-store';
+import { FALLBACK_POLL_MS } from '../../src/events/log-follower';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import type { DocumentProjection, Projector } from '../../src/projections/projection';
 import type { ReadStore } from '../../src/projections/read-store';
@@ -310,8 +311,8 @@ describe('projection runtime, following the log', () => {
         })();
       };
       reveal(positions[1]!);
-      // A notification the runtime lost is never repeated: without a limit, this would wait for ever.
-      const reached = await runtime.waitFor(positions[2]!, 5000).then(
+      // A notification the runtime lost is never repeated: only the fallback poll would find the commit.
+      const reached = await runtime.waitFor(positions[2]!, FALLBACK_POLL_MS / 2).then(
         () => true,
         () => false,
       );
