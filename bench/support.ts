@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { MODULE_IDS } from '../src/module-ids';
+import { MODULE_IDS } from '../src/modules/ids';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const BENCHMARKS_DOC = path.join(ROOT, 'docs/BENCHMARKS.md');

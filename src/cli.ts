@@ -35,7 +35,7 @@ import {
   startRelayRole,
   startWorkerRole,
 } from './roles';
-import { MODULE_IDS } from './module-ids';
+import { MODULE_IDS } from './modules/ids';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
 import { openExport, PRIVATE_UMASK } from './private-files';

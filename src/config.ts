@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { durationSeconds } from './duration';
 import { z } from 'zod';
-import { MODULE_IDS, type ModuleId } from './module-ids';
+import { MODULE_IDS, type ModuleId } from './modules/ids';
 import type { RateLimit } from './api/kit/rate-limit';
 import { jwksSource, type JwksSource } from './iam/jwks-source';
 import { isKeyName, isSigningKey } from './log-proofs/note';

@@ -17,6 +17,7 @@ import { loggingObserver, served } from './api/kit/observation';
 import { createAuthThrottle } from './api/kit/auth-throttle';
 import { createIdentity, type Identity } from './api/kit/identity';
 import { resolveSessionSecret } from './api/kit/session-secret';
+import { finishingApproved } from './api/kit/proposal-apply';
 import { moduleCollections, type ModuleDefinition, type ModuleSettings } from './api/kit/module';
 import type { CollectionDefinition } from './projections/read-store';
 import { PARKED_EVENTS } from './projections/parked-events';
@@ -145,11 +146,14 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
   const expiries = expirySweep(services, [keyExpiry, proposalExpiry, proposalWithdrawal]);
-  const approved = approvedProposals(services, modules, () => ({
-    apiToken: config.apiToken,
-    sessionSecret: resolveSessionSecret(config),
-    proposalTtlSeconds: config.proposalTtlSeconds,
-  }));
+  const approved = approvedProposals(
+    services,
+    finishingApproved(modules, () => ({
+      apiToken: config.apiToken,
+      sessionSecret: resolveSessionSecret(config),
+      proposalTtlSeconds: config.proposalTtlSeconds,
+    })),
+  );
   const erasures = erasureFollower({ storedEvents, readStore, runtime, subjectKeys, logger: options.logger });
   const readiness = createReadiness({
     eventStore: storedEvents,

@@ -1,4 +1,4 @@
-import { MODULE_IDS, type ModuleId } from '../module-ids';
+import { MODULE_IDS, type ModuleId } from '../modules/ids';
 
 /**
  * Who is calling: a person or a system, as one of the suite's credentials names them. Every event a

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createLogger } from '../../src/api/kit/logging';
-import type { ModuleDefinition, ModuleJob } from '../../src/api/kit/module';
+import type { ModuleDefinition } from '../../src/api/kit/module';
+import type { ModuleJob } from '../../src/modules/module';
 import { esmModule } from '../../src/api/esm';
 import { loadConfig } from '../../src/config';
 import { startSuite } from '../../src/main';

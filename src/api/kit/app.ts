@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { callerCheck, servedModule } from './access';
-import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
+import type { ModuleDefinition, ModuleSettings } from './module';
+import type { ModuleServices } from '../../modules/module';
 import { answerFailure } from './http';
 import { requestIdOf } from './logging';
 import { requestObserver, served, type ServingServices } from './observation';
@@ -13,7 +14,8 @@ import { createReadRouter } from './read-router';
 import { createRouteTable } from './routes';
 import { createWriteRouter, type WriteServices } from './writes';
 
-export type ModuleServices = WriteServices & RouteServices & ServingServices;
+/** What a module's app is served with: its writes', its routes' and its port's services. */
+export type AppServices = WriteServices & ModuleServices & ServingServices;
 
 function apiIndex(module: ModuleDefinition) {
   return {
@@ -67,7 +69,7 @@ export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSetti
  */
 export function createModuleApp(
   declared: ModuleDefinition,
-  services: ModuleServices,
+  services: AppServices,
   options: ModuleSettings,
 ): RequestListener {
   const module = moduleAsServed(declared, options);

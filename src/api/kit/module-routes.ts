@@ -8,7 +8,6 @@ import type { RequestObserver } from './observation';
 import { openApiPath } from './openapi';
 import {
   proposalTtl,
-  routeName,
   routeRole,
   type AccessNeed,
   type Caller,
@@ -17,8 +16,8 @@ import {
   type ModuleSettings,
   type RouteAnswer,
   type RouteInput,
-  type RouteServices,
 } from './module';
+import { routeName, type ModuleServices } from '../../modules/module';
 import { holdBackIfRequired } from './proposals';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext } from './writes';
 import { headerOf } from './access';
@@ -45,7 +44,7 @@ export function validRouteBody(route: ModuleRoute, raw: unknown): unknown {
  */
 export function createModuleRouteRouter(
   module: ModuleDefinition,
-  services: RouteServices,
+  services: ModuleServices,
   authorize: Authorize,
   observer: RequestObserver,
   settings: ModuleSettings,
@@ -108,7 +107,7 @@ export function createModuleRouteRouter(
         body = validRouteBody(route, raw);
       }
       const header = headerOf(req);
-      const run = (runWith: RouteServices, runHeader: RouteInput<unknown, unknown>['header']) => {
+      const run = (runWith: ModuleServices, runHeader: RouteInput<unknown, unknown>['header']) => {
         const commands = requestCommandContext(runWith, { caller, requestId, header: runHeader });
         const input = { query, params, body, caller, requestId, header: runHeader, commands, settings };
         return route.handle(runWith === services ? { ...input, req, res } : input, runWith);

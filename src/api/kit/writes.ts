@@ -14,9 +14,9 @@ import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from 
 import { clientToken, requestIdOf } from './logging';
 import type { RequestObserver } from './observation';
 import { openApiPath } from './openapi';
+import { routeName } from '../../modules/module';
 import {
   proposalTtl,
-  routeName,
   writeRole,
   type Caller,
   type ModuleDefinition,
