@@ -4,10 +4,10 @@ import type { CommandContext, CommandResult } from '../../commands/context';
 import type { EventDefinition } from '../../events/catalog';
 import type { DocumentProjection, Projector } from '../../projections/projection';
 import type { CollectionDefinition, DocumentId, FilterOperator } from '../../projections/read-store';
+import type { RateLimit } from '../../config';
 import type { Principal, Role } from '../../iam/principal';
 import type { AuthThrottle } from './auth-throttle';
 import type { Identity } from './identity';
-import type { RateLimit } from './rate-limit';
 import type { ModuleServices, SuiteModule } from '../../modules/module';
 import type { SeedContext } from '../../seed/context';
 
