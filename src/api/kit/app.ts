@@ -12,7 +12,8 @@ import { describeModule, openApiPath } from './openapi';
 import { LICENSE_PATH } from './license';
 import { createReadRouter } from './read-router';
 import { createRouteTable } from './routes';
-import { createWriteRouter, type WriteServices } from './writes';
+import { createWriteRouter } from './write-router';
+import type { WriteServices } from './writes';
 
 /** What a module's app is served with: its writes', its routes' and its port's services. */
 export type AppServices = WriteServices & ModuleServices & ServingServices;

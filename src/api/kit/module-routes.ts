@@ -2,9 +2,15 @@ import type { Authorize } from './access';
 import { callerOf, modulePrincipalCheck } from './auth';
 import { UNTHROTTLED } from './auth-throttle';
 import { validated, validationError } from './errors';
-import { answerFailure, pathMatcher, readJsonBody, sendJson, type Router } from './http';
+import {
+  answerFailure,
+  pathMatcher,
+  readJsonBody,
+  sendJson,
+  type Router,
+  type RequestObserver,
+} from './http';
 import { requestIdOf } from './logging';
-import type { RequestObserver } from './observation';
 import { openApiPath } from './openapi';
 import {
   proposalTtl,
