@@ -5,7 +5,7 @@ import type { ModuleJob } from '../../src/modules/module';
 import { esmModule } from '../../src/api/esm';
 import { loadConfig } from '../../src/config';
 import { startSuite } from '../../src/main';
-import { startTracing } from '../../src/telemetry/tracing';
+import { startTracing } from '../../src/telemetry/start-tracing';
 
 /**
  * `suite start` serving the service desk with one more job, due after each submitted request, so that
