@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeF
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { MODULE_IDS } from '../src/module-ids';
+import { MODULE_IDS } from '../src/modules/ids';
 import { signSession } from '../src/market/session';
 import {
   CLASSES,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MODULE_IDS } from '../src/module-ids';
+import { MODULE_IDS } from '../src/modules/ids';
 import { DEFAULT_CACHE_MB } from '../src/projections/cache-budget';
 import { PORTS, flags, machine, numberFlag, residentMegabytes, round, table } from './support';
 import { startSuiteProcess, stop, writeSection } from './support';

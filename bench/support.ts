@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { MODULE_IDS } from '../src/module-ids';
+import { MODULE_IDS } from '../src/modules/ids';
 
 export const ROOT = path.resolve(__dirname, '..');
 /** The compiled CLI the process benchmarks spawn; BENCH_CLI points elsewhere (e.g. a private build). */

@@ -9,7 +9,8 @@ import { diffReadModels } from './audit/diff';
 import { formatEvent, header, type LogFormat } from './audit/format';
 import { copyLog, positionAt } from './audit/replay';
 import { ConfigError, type Config } from './config';
-import { startTracing, tracing } from './telemetry/tracing';
+import { startTracing } from './telemetry/start-tracing';
+import { tracing } from './telemetry/tracing';
 import type { StoredEvent } from './events/envelope';
 import type { LogQuery } from './events/event-store';
 import { createProjectionRuntime } from './projections/runtime';
@@ -35,7 +36,7 @@ import {
   startRelayRole,
   startWorkerRole,
 } from './roles';
-import { MODULE_IDS } from './module-ids';
+import { MODULE_IDS } from './modules/ids';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';
 import { openExport, PRIVATE_UMASK } from './private-files';

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { durationSeconds } from './duration';
 import { z } from 'zod';
-import { MODULE_IDS, type ModuleId } from './module-ids';
-import type { RateLimit } from './api/kit/rate-limit';
+import { MODULE_IDS, type ModuleId } from './modules/ids';
 import { jwksSource, type JwksSource } from './iam/jwks-source';
 import { isKeyName, isSigningKey } from './log-proofs/note';
 import { DEFAULT_CACHE_MB } from './projections/cache-budget';
@@ -271,6 +270,14 @@ export interface OidcConfig {
   personClaim?: string;
   /** `SUITE_OIDC_ADMIN_ROLE`: the provider may grant `admin`; otherwise that role of its tokens is ignored. */
   adminRole: boolean;
+}
+
+/** A budget of requests (per caller, per client address): a burst of `capacity`, then a steady rate. */
+export interface RateLimit {
+  /** Requests allowed in a burst. */
+  capacity: number;
+  /** Requests regained per second, up to the capacity. */
+  refillPerSecond: number;
 }
 
 export interface Config {

@@ -18,6 +18,7 @@ import { loggingObserver, served } from './api/kit/observation';
 import { createAuthThrottle } from './api/kit/auth-throttle';
 import { createIdentity, type Identity } from './api/kit/identity';
 import { resolveSessionSecret } from './api/kit/session-secret';
+import { finishingApproved } from './api/kit/proposal-apply';
 import { moduleCollections, type ModuleDefinition, type ModuleSettings } from './api/kit/module';
 import type { CollectionDefinition } from './projections/read-store';
 import { PARKED_EVENTS } from './projections/parked-events';
@@ -40,7 +41,8 @@ import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
 import { definitionFingerprints } from './projections/read-model-definitions';
 import { Registry } from 'prom-client';
-import { createMetrics, serveMetrics } from './metrics';
+import { createMetrics } from './metrics';
+import { serveMetrics } from './api/kit/metrics-port';
 import { createReadiness, type Readiness } from './readiness';
 import { logTree, type LogTree } from './log-proofs/log-tree';
 import { resolveLogSigner } from './log-proofs/signing-key';
@@ -156,11 +158,14 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
   const expiries = expirySweep(services, [keyExpiry, proposalExpiry, proposalWithdrawal]);
-  const approved = approvedProposals(services, modules, () => ({
-    apiToken: config.apiToken,
-    sessionSecret: resolveSessionSecret(config),
-    proposalTtlSeconds: config.proposalTtlSeconds,
-  }));
+  const approved = approvedProposals(
+    services,
+    finishingApproved(modules, () => ({
+      apiToken: config.apiToken,
+      sessionSecret: resolveSessionSecret(config),
+      proposalTtlSeconds: config.proposalTtlSeconds,
+    })),
+  );
   const erasures = erasureFollower({ storedEvents, readStore, runtime, subjectKeys, logger: options.logger });
   const readiness = createReadiness({
     eventStore: storedEvents,

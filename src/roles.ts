@@ -21,7 +21,8 @@ import {
   type OpenOptions,
   type Suite,
 } from './main';
-import { createMetrics, serveMetrics } from './metrics';
+import { createMetrics } from './metrics';
+import { serveMetrics } from './api/kit/metrics-port';
 import { createReadiness } from './readiness';
 import { runRelay } from './workers/relay';
 import { fileRelayCheckpoint } from './workers/relay-checkpoint-file';

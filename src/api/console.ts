@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Readiness } from '../readiness';
 import { logCompleted, requestIdOf } from './kit/logging';
-import type { ModuleId } from '../module-ids';
+import type { ModuleId } from '../modules/ids';
 import type { ModuleDefinition } from './kit/module';
 
 /** Where the build (`npm run build:console`) leaves the console: `console/dist` beside `src` and `dist`. */

@@ -5,7 +5,6 @@ import {
   type AppendResult,
   type EventStore,
   type IdempotencyClaim,
-  type IdempotencyRecord,
   type PendingEvent,
   type StreamAppend,
 } from '../events/event-store';
@@ -19,14 +18,6 @@ export interface CommandEnvironment {
   metadata: EventMetadata;
   eventId: () => string;
   idempotency?: IdempotencyClaim;
-}
-
-export interface CommandOutcome {
-  /** The stream's events the decision was based on. */
-  history: StoredEvent[];
-  /** The events appended; empty when nothing changed or the idempotency key had been used before. */
-  events: StoredEvent[];
-  duplicateOf?: IdempotencyRecord;
 }
 
 const ATTEMPTS = 3;

@@ -1,7 +1,6 @@
 import type { Clock } from '../clock';
-import type { EventMetadata } from '../events/envelope';
-import type { EventStore, IdempotencyClaim } from '../events/event-store';
-import type { CommandOutcome } from './command-handler';
+import type { EventMetadata, StoredEvent } from '../events/envelope';
+import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../events/event-store';
 import { DomainError } from './errors';
 import { WrongExpectedRevisionError } from '../events/event-store';
 import type { IdAllocator } from './ids';
@@ -16,6 +15,14 @@ export interface CommandContext {
   /** Metadata for the events of one command; `occurred_at` is the command's time. */
   metadata: () => EventMetadata;
   idempotency?: IdempotencyClaim;
+}
+
+export interface CommandOutcome {
+  /** The stream's events the decision was based on. */
+  history: StoredEvent[];
+  /** The events appended; empty when nothing changed or the idempotency key had been used before. */
+  events: StoredEvent[];
+  duplicateOf?: IdempotencyRecord;
 }
 
 export interface CommandResult {

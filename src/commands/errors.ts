@@ -1,14 +1,16 @@
 /**
- * Errors a command can end in. Each carries a stable code; the HTTP status for each code is chosen in
- * one place, `api/kit/errors.ts`.
+ * Errors the suite's rules end in: a command refused, a query naming nothing, a credential refused.
+ * Each carries a stable code; the HTTP status (and headers) for each code is chosen in one place,
+ * `api/kit/errors.ts`.
  */
 export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'DomainError';
   }
 }
@@ -25,7 +27,10 @@ export type DomainErrorCode =
   | 'proposal_expired'
   | 'proposal_withdrawn'
   | 'not_the_approver'
-  | 'subject_erased';
+  | 'subject_erased'
+  | 'unauthorized'
+  | 'invalid_token'
+  | 'identity_provider_unavailable';
 
 /** A payload that is well-formed but refers to something that does not exist or cannot be used. */
 export function invalidField(field: string, message: string): DomainError {

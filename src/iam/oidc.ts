@@ -8,11 +8,10 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { ApiError } from '../api/kit/errors';
-import { unauthorized } from '../api/kit/identity';
+import { DomainError } from '../commands/errors';
 import { ConfigError, type OidcConfig } from '../config';
 import type { JwksSource } from './jwks-source';
-import { isRole, PERSON, type Authenticator, type Principal, type Role } from './principal';
+import { isRole, PERSON, unauthorized, type Authenticator, type Principal, type Role } from './principal';
 
 /** Identity providers' signature algorithms; never a shared secret (HS*) nor `none`. */
 const ALGORITHMS = ['RS256', 'ES256', 'EdDSA'];
@@ -28,9 +27,8 @@ export const MAX_NAME_LENGTH = 200;
 /** The token types (`typ`) of a JWT or an OAuth access token (RFC 9068), with or without `application/`. */
 const TOKEN_TYPES = new Set(['jwt', 'at+jwt']);
 
-/** 401 `invalid_token`: a token signed by the provider whose claims the suite does not take. */
-const invalidToken = (message: string) =>
-  new ApiError('invalid_token', message, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+/** `invalid_token`: a token signed by the provider whose claims the suite does not take. */
+const invalidToken = (message: string) => new DomainError('invalid_token', message);
 
 /** The errors the key set itself raises when a token names no key of it: the token's fault. */
 const TOKEN_FAULTS = new Set([
@@ -41,11 +39,10 @@ const TOKEN_FAULTS = new Set([
 
 /** The identity provider's keys could not be fetched or used: no token can be checked, and none is at fault. */
 const keySetUnavailable = (cause: unknown) =>
-  new ApiError(
+  new DomainError(
     'identity_provider_unavailable',
     'The identity provider\u2019s keys cannot be fetched; try again later',
     undefined,
-    { 'Retry-After': '5' },
     { cause },
   );
 
@@ -172,7 +169,7 @@ export function createOidcAuthenticator(oidc: OidcConfig): Authenticator {
         requiredClaims: ['sub', 'exp'],
       }));
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      if (error instanceof DomainError) throw error;
       throw unauthorized();
     }
     if (!knownType(header) || !issuedInThePast(payload)) throw unauthorized();

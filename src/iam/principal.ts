@@ -1,4 +1,5 @@
-import { MODULE_IDS, type ModuleId } from '../module-ids';
+import { DomainError } from '../commands/errors';
+import { MODULE_IDS, type ModuleId } from '../modules/ids';
 
 /**
  * Who is calling: a person or a system, as one of the suite's credentials names them. Every event a
@@ -47,7 +48,10 @@ export const isRole = (value: string): value is Role => (ROLES as readonly strin
 
 /**
  * Names the principal a bearer token stands for, `null` when the token is not of this authenticator's
- * kind (another one may know it), or throws the 401 `ApiError` when it is of its kind but not valid
- * (unknown, revoked, expired, badly signed).
+ * kind (another one may know it), or throws the `unauthorized` `DomainError` when it is of its kind but
+ * not valid (unknown, revoked, expired, badly signed).
  */
 export type Authenticator = (token: string) => Promise<Principal | null>;
+
+/** No credential, or one that names no principal. */
+export const unauthorized = () => new DomainError('unauthorized', 'A valid bearer token is required');

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/kit/errors';
+import { DomainError } from '../commands/errors';
 import type { EventStore } from '../events/event-store';
 import { consistencyProof, inclusionProof, type Hash } from './merkle';
 import { treeReader, type TreeStore } from './tree-store';
@@ -6,7 +6,7 @@ import { treeReader, type TreeStore } from './tree-store';
 const hex = (hashes: readonly Hash[]) => hashes.map((hash) => hash.toString('hex'));
 
 const invalid = (field: string, message: string) =>
-  new ApiError('validation_error', `${field}: ${message}`, {
+  new DomainError('validation_error', `${field}: ${message}`, {
     issues: [{ loc: ['query', field], msg: message, type: 'value_error' }],
   });
 
@@ -41,7 +41,7 @@ export async function inclusion(
   if (query.position !== undefined) {
     leaf = store.leafAt(query.position);
     if (!leaf && !(await eventStore.eventAt(query.position))) {
-      throw new ApiError('not_found', `No event at position ${query.position}`);
+      throw new DomainError('not_found', `No event at position ${query.position}`);
     }
   } else if (query.index !== undefined) {
     leaf = store.leaf(query.index);

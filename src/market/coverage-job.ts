@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ModuleJob } from '../api/kit/module';
+import type { ModuleJob } from '../modules/module';
 import { recordFigures } from '../commands/market/handlers';
 import { MARKET_COLLECTIONS, type LocationRecord, type ObservationRecord } from '../projections/market';
 import { computeFigures } from './figures';

@@ -1,7 +1,7 @@
 import { PROPOSALS_COLLECTION, type ProposalRecord } from '../approvals';
-import { finishApproved } from '../api/kit/proposal-apply';
-import type { ModuleDefinition, ModuleSettings, RouteServices } from '../api/kit/module';
 import { coalescing } from '../coalescing';
+import type { CommandContext } from '../commands/context';
+import type { ModuleServices } from '../modules/module';
 import { scanAll } from '../projections/read-all';
 import { workerContext } from './worker-context';
 
@@ -14,6 +14,16 @@ export const FOLLOW_INTERVAL_MS = 5_000;
 export const APPROVAL_GRACE_MS = 15_000;
 
 const NAME = 'proposal-follower';
+
+/**
+ * Applies an approved proposal's write and records its outcome, as the request that approved it would
+ * (the HTTP API's, given by the composition root).
+ */
+export type FinishApproved = (
+  record: ProposalRecord,
+  services: ModuleServices,
+  context: CommandContext,
+) => Promise<unknown>;
 
 export interface ApprovedProposals {
   /** Finishes those due once, then every `FOLLOW_INTERVAL_MS` until stopped. */
@@ -29,15 +39,10 @@ export interface ApprovedProposals {
  * that did run before the crash is not run again, and its outcome recorded: no proposal stays
  * `approved`. Several workers may follow at once: the first outcome recorded stands.
  */
-export function approvedProposals(
-  services: RouteServices,
-  modules: readonly ModuleDefinition[],
-  /** Asked once there is a proposal to finish (the server secret is resolved then). */
-  settingsOf: () => ModuleSettings,
-): ApprovedProposals {
+export function approvedProposals(services: ModuleServices, finish: FinishApproved): ApprovedProposals {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  const finish = coalescing(async () => {
+  const finishDue = coalescing(async () => {
     const now = services.clock.now();
     const filters = [{ field: 'status', op: 'eq', value: 'approved' } as const];
     const due: ProposalRecord[] = [];
@@ -46,27 +51,16 @@ export function approvedProposals(
       const approvedAt = record.approved_at === null ? 0 : Date.parse(record.approved_at);
       if (approvedAt + APPROVAL_GRACE_MS <= now.getTime()) due.push(record);
     }
-    const settings = due.length > 0 ? settingsOf() : undefined;
     for (const record of due) {
-      const module = modules.find((candidate) => candidate.id === record.module);
-      if (!module) continue;
-      const context = workerContext(services, NAME, now);
       try {
-        await finishApproved(
-          module,
-          record,
-          services,
-          settings as ModuleSettings,
-          context,
-          context.metadata().request_id,
-        );
+        await finish(record, services, workerContext(services, NAME, now));
       } catch (error) {
         services.logger.error({ err: error, proposal: record.id }, `${NAME} failed`);
       }
     }
   });
   const finishLogged = () =>
-    finish().catch((error: unknown) => services.logger.error({ err: error }, `${NAME} failed`));
+    finishDue().catch((error: unknown) => services.logger.error({ err: error }, `${NAME} failed`));
   return {
     async start() {
       await finishLogged();
@@ -78,7 +72,7 @@ export function approvedProposals(
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await finish.settled();
+      await finishDue.settled();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Logger } from 'pino';
-import type { ModuleDefinition, ModuleJob, RouteServices } from '../api/kit/module';
+import type { ModuleJob, ModuleServices, SuiteModule } from '../modules/module';
 import type { CommandContext } from '../commands/context';
 import { streamModule, type StoredEvent } from '../events/envelope';
 import { hashUuid } from '../events/event-ids';
@@ -43,7 +43,7 @@ const BATCH_SIZE = 2000;
  * The command context of one job run: the worker as actor, the cause's time and correlation, and
  * event ids derived from the job and its cause, so reruns and other workers produce the same events.
  */
-export function jobContext(job: ModuleJob, queued: QueuedJob, services: RouteServices): CommandContext {
+export function jobContext(job: ModuleJob, queued: QueuedJob, services: ModuleServices): CommandContext {
   const runKey = `${job.name}:${canonicalize(queued.payload)}:${queued.cause.event_id}`;
   let eventNumber = 0;
   return {
@@ -70,7 +70,7 @@ export const causeOf = (event: StoredEvent): JobCause => ({
 });
 
 /** Makes this process a worker for every module job. */
-export function processModuleJobs(modules: readonly ModuleDefinition[], services: RouteServices): void {
+export function processModuleJobs(modules: readonly SuiteModule[], services: ModuleServices): void {
   for (const job of modules.flatMap((module) => module.jobs ?? [])) {
     services.jobs.process(job.name, async (data) => {
       const queued = data as QueuedJob;
@@ -125,8 +125,8 @@ export interface TriggerOptions {
  * lapsed (paused past it) cannot move it back: its commit fails, and it reads the checkpoint again.
  */
 export function followJobTriggers(
-  modules: readonly ModuleDefinition[],
-  services: RouteServices & { readStore: ReadStore; log: StoredLog },
+  modules: readonly SuiteModule[],
+  services: ModuleServices & { readStore: ReadStore; log: StoredLog },
   logger: Logger,
   { holder = `worker-${randomUUID()}`, now = Date.now }: TriggerOptions = {},
 ): JobTriggers {

@@ -7,8 +7,9 @@ import { esmModule } from '../../src/api/esm';
 import { createModuleApp } from '../../src/api/kit/app';
 import { callerOf } from '../../src/api/kit/auth';
 import { createIdentity } from '../../src/api/kit/identity';
+import { finishingApproved } from '../../src/api/kit/proposal-apply';
 import { proposalRoutes } from '../../src/api/kit/proposal-routes';
-import type { RouteServices } from '../../src/api/kit/module';
+import type { ModuleServices } from '../../src/modules/module';
 import type { CommandContext } from '../../src/commands/context';
 import type { EventStore } from '../../src/events/event-store';
 import { holds } from '../../src/iam/holds';
@@ -163,7 +164,7 @@ async function run(harness: ModuleHarness<undefined>, ops: readonly Op[]) {
   const settings = () => ({ apiToken: TOKEN, sessionSecret: SERVER_SECRET });
   const restart = async () => {
     const later = { now: () => new Date(suite.clock.now().getTime() + APPROVAL_GRACE_MS + 1_000) };
-    await approvedProposals({ ...suite, clock: later }, [esmModule], settings).finishDue();
+    await approvedProposals({ ...suite, clock: later }, finishingApproved([esmModule], settings)).finishDue();
     await settled();
   };
   const momentOf = (proposal: Proposed, approver: ModelKey): Moment => ({
@@ -240,7 +241,7 @@ async function run(harness: ModuleHarness<undefined>, ops: readonly Op[]) {
         )(key.token).catch(() => null);
         if (!principal) break;
         const { store, reached } = dying(suite.eventStore, step.at);
-        const services: RouteServices = { ...suite, eventStore: store };
+        const services: ModuleServices = { ...suite, eventStore: store };
         const approve = proposalRoutes(esmModule).find((route) => route.operation === 'approveProposal');
         const handling = approve?.handle(
           {

@@ -14,7 +14,7 @@ import { issueKey, keyAuthenticator, revokeKey, type KeyRequest } from '../../sr
 import type { Principal, Role } from '../../src/iam/principal';
 import type { Suite } from '../../src/main';
 import { createSeedContext } from '../../src/seed/context';
-import { finishApproved } from '../../src/api/kit/proposal-apply';
+import { finishApproved, finishingApproved } from '../../src/api/kit/proposal-apply';
 import { approvedProposals, APPROVAL_GRACE_MS } from '../../src/workers/approved-proposals';
 import { ACME, clmFixtures, type ClmFixtures } from '../support/clm-fixtures';
 import { openHrm, type HrmHarness } from '../support/hrm-harness';
@@ -260,7 +260,10 @@ describe('decisions are taken on the rules of the moment of deciding', () => {
     it('is finished by the follower after a crash between approval and write, once however often it runs', async () => {
       const writer = await key(h.suite, { roles: ['hrm:writer'] });
       const { leave, proposal } = await approvedOnly(writer);
-      const follower = approvedProposals({ ...h.suite, clock: afterGrace() }, [hrmModule], settings);
+      const follower = approvedProposals(
+        { ...h.suite, clock: afterGrace() },
+        finishingApproved([hrmModule], settings),
+      );
       await follower.finishDue();
       await settled(h.suite);
       await follower.finishDue();
@@ -274,7 +277,7 @@ describe('decisions are taken on the rules of the moment of deciding', () => {
     it('does not apply again a write applied before the crash (its idempotency key)', async () => {
       const writer = await key(h.suite, { roles: ['hrm:writer'] });
       const { leave, proposal } = await approvedOnly(writer);
-      const early = approvedProposals(h.suite, [hrmModule], settings);
+      const early = approvedProposals(h.suite, finishingApproved([hrmModule], settings));
       const record = JSON.parse(
         (await h.suite.readStore.get('approvals.proposals', proposal)) as string,
       ) as ProposalRecord;
@@ -293,7 +296,10 @@ describe('decisions are taken on the rules of the moment of deciding', () => {
         finishApproved(hrmModule, record, h.suite, settings(), faultyDecisions, 'r-1'),
       ).rejects.toThrow('killed');
       await early.stop();
-      const follower = approvedProposals({ ...h.suite, clock: afterGrace() }, [hrmModule], settings);
+      const follower = approvedProposals(
+        { ...h.suite, clock: afterGrace() },
+        finishingApproved([hrmModule], settings),
+      );
       await follower.finishDue();
       await settled(h.suite);
       expect(await proposalOf(proposal)).toMatchObject({ status: 'applied' });
@@ -319,7 +325,7 @@ describe('decisions are taken on the rules of the moment of deciding', () => {
           },
         },
       };
-      await approvedProposals(broken, [hrmModule], settings).finishDue();
+      await approvedProposals(broken, finishingApproved([hrmModule], settings)).finishDue();
       await settled(h.suite);
       expect(attempts).toBe(4);
       expect(await proposalOf(proposal)).toMatchObject({

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import SwaggerClient, { type Client } from 'swagger-client';
 import { esmModule } from '../../src/api/esm';
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 import { requireApproval } from '../../src/approvals/policies';
 import { createSeedContext } from '../../src/seed/context';
 import { signSession } from '../../src/market/session';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 import {
   runSuiteCli,
   startSuiteProcess,

@@ -3,7 +3,7 @@ import { chmodSync, readdirSync, statSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { consoleBuilt } from '../../src/api/console';
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 import { startSuiteProcess, stopSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
 

@@ -1,4 +1,4 @@
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
 

@@ -1,4 +1,4 @@
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 import { signSession } from '../../src/market/session';
 import {
   describeRequest,

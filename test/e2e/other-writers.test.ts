@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 import { appendScenarioAsAnotherWriter } from '../support/other-writer';
 import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 import type { EventMetadata } from '../../src/events/envelope';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { appendScenarioAsAnotherWriter } from '../support/other-writer';

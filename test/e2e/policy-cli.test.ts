@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../src/api/kit/logging';
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 import { MODULES } from '../../src/api/modules';
 import { policyOf } from '../../src/approvals';
 import { loadConfig } from '../../src/config';

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { showErrors } from './child-logs';
-import { MODULE_IDS } from '../../src/module-ids';
+import { MODULE_IDS } from '../../src/modules/ids';
 
 const ROOT = path.resolve(__dirname, '../..');
 

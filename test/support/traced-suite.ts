@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { createLogger } from '../../src/api/kit/logging';
-import type { ModuleDefinition, ModuleJob } from '../../src/api/kit/module';
+import type { ModuleDefinition } from '../../src/api/kit/module';
+import type { ModuleJob } from '../../src/modules/module';
 import { esmModule } from '../../src/api/esm';
 import { loadConfig } from '../../src/config';
 import { startSuite } from '../../src/main';
-import { startTracing } from '../../src/telemetry/tracing';
+import { startTracing } from '../../src/telemetry/start-tracing';
 
 /**
  * `suite start` serving the service desk with one more job, due after each submitted request, so that

@@ -14,7 +14,6 @@ const START = new Date('2026-11-21T09:30:00Z');
 const unauthorized = {
   code: 'unauthorized',
   message: 'A valid bearer token is required',
-  headers: { 'WWW-Authenticate': 'Bearer' },
 };
 
 describe('API keys in the store', () => {

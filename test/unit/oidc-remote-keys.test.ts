@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError } from '../../src/api/kit/errors';
+import { DomainError } from '../../src/commands/errors';
 import { loadConfig } from '../../src/config';
 import { createOidcAuthenticator } from '../../src/iam/oidc';
 import {
@@ -59,6 +59,6 @@ describe('an identity provider serving its key set at a URL', () => {
     const authenticate = authenticatorAt(`${baseUrl}/down`);
     const attempt = authenticate(await idp.token({ sub: 'u-1' }));
     await expect(attempt).rejects.toMatchObject({ code: 'identity_provider_unavailable' });
-    await expect(attempt).rejects.toBeInstanceOf(ApiError);
+    await expect(attempt).rejects.toBeInstanceOf(DomainError);
   });
 });

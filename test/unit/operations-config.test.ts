@@ -3,7 +3,7 @@ import path from 'node:path';
 import { tempDir } from '../support/temp-dir';
 import { loadConfig } from '../../src/config';
 import { DEFAULT_READY_MAX_LAG } from '../../src/readiness';
-import { tracesConfigured } from '../../src/telemetry/tracing';
+import { tracesConfigured } from '../../src/telemetry/start-tracing';
 
 describe('tracing configuration (the standard OTEL_* variables)', () => {
   it('is off unless an exporter or an OTLP endpoint is named, and off when disabled', () => {
@@ -26,7 +26,7 @@ describe('tracing configuration (the standard OTEL_* variables)', () => {
 
   it('does not load the OpenTelemetry SDK when tracing is off', () => {
     const script = `
-      require('./src/telemetry/tracing').startTracing({}, 'suite');
+      require('./src/telemetry/start-tracing').startTracing({}, 'suite');
       const loaded = Object.keys(require.cache).filter((file) => file.includes('@opentelemetry'));
       process.stdout.write(JSON.stringify(loaded));`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {

@@ -1,7 +1,8 @@
 import { fpaEvents, fpaStreams } from '../../events/fpa';
 import { PlanRecord, ScenarioRecord, fpaProjector } from '../../projections/fpa';
 import { seedPlanning } from '../../seed/fpa';
-import type { ModuleDefinition, ModuleJob, ResourceDefinition } from '../kit/module';
+import type { ModuleDefinition, ResourceDefinition } from '../kit/module';
+import type { ModuleJob } from '../../modules/module';
 import { planJob } from './plan-job';
 import { fpaRoutes } from './routes';
 

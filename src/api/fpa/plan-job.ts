@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { generatePlanFor } from '../../commands/fpa/handlers';
 import type { StoredEvent } from '../../events/envelope';
 import type { FpaEventOf } from '../../events/fpa';
-import type { ModuleJob } from '../kit/module';
+import type { ModuleJob } from '../../modules/module';
 
 const PlanJobPayload = z.object({ scenario: z.string() });
 type PlanJobPayload = z.infer<typeof PlanJobPayload>;

@@ -2,7 +2,8 @@ import type { PlanOutput } from '../../fpa/output';
 import { recurringPeriods, statementPeriods, varianceRows, type PeriodQuery } from '../../fpa/presentation';
 import type { PlanRecord } from '../../projections/fpa';
 import { ApiError, validationError } from '../kit/errors';
-import type { ModuleRoute, RouteServices } from '../kit/module';
+import type { ModuleRoute } from '../kit/module';
+import type { ModuleServices } from '../../modules/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { shortened, type ValidationDetail } from '../kit/validation';
 import {
@@ -21,7 +22,7 @@ import {
 const DEFAULT_SCENARIO = 'base';
 
 /** The latest generation of a scenario's plan: 404 for an unknown scenario, 503 while it is computed. */
-async function latestPlan(services: RouteServices, scenario: string): Promise<PlanRecord> {
+async function latestPlan(services: ModuleServices, scenario: string): Promise<PlanRecord> {
   const plan = await services.readStore.get('fpa.plans', scenario);
   if (plan) return JSON.parse(plan) as PlanRecord;
   if (await services.readStore.get('fpa.scenarios', scenario)) {
@@ -89,7 +90,7 @@ const ERRORS = {
 
 /** A page of a scenario's latest plan, by period, with what identifies the plan it comes from. */
 async function periodsAnswer<Row>(
-  services: RouteServices,
+  services: ModuleServices,
   params: Record<string, string>,
   query: RecurringQuery,
   rows: (output: PlanOutput, periods: PeriodQuery) => readonly Row[],

@@ -11,8 +11,8 @@ import type {
   ModuleAccess,
   ModuleDefinition,
   ModuleSettings,
-  RouteServices,
 } from './module';
+import type { ModuleServices } from '../../modules/module';
 
 /** The last value of a request header (repeated headers count by their last value). */
 export function headerOf(req: IncomingMessage): AccessRequest['header'] {
@@ -46,7 +46,7 @@ export function servedModule(module: ModuleDefinition, settings: ModuleSettings)
 }
 
 /** The caller with the HR employee their person is linked to, which decisions they take name. */
-async function withEmployee(caller: Caller, services: RouteServices): Promise<Caller> {
+async function withEmployee(caller: Caller, services: ModuleServices): Promise<Caller> {
   if (!caller.principal) return caller;
   return { ...caller, employee: await linkedEmployee(services.readStore, caller.principal) };
 }
@@ -63,7 +63,7 @@ export type Authorize = (req: IncomingMessage, need: AccessNeed) => Promise<Call
 export function callerCheck(
   module: ModuleDefinition,
   settings: ModuleSettings,
-  services: RouteServices,
+  services: ModuleServices,
 ): Authorize {
   const { access } = module;
   const check = modulePrincipalCheck(settings);

@@ -1,9 +1,10 @@
 import type { RequestListener } from 'node:http';
 import { callerCheck, servedModule } from './access';
-import type { ModuleDefinition, ModuleSettings, RouteServices } from './module';
-import { answerFailure, type Router } from './http';
+import type { ModuleDefinition, ModuleSettings } from './module';
+import type { ModuleServices } from '../../modules/module';
+import { answerFailure, type RequestObserver, type Router } from './http';
 import { requestIdOf } from './logging';
-import { requestObserver, served, type RequestObserver, type ServingServices } from './observation';
+import { requestObserver, served, type ServingServices } from './observation';
 import { createModuleRouteRouter } from './module-routes';
 import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
@@ -11,9 +12,11 @@ import { describeModule, openApiPath } from './openapi';
 import { LICENSE_PATH } from './license';
 import { createReadRouter } from './read-router';
 import { createRouteTable } from './routes';
-import { createWriteRouter, type WriteServices } from './writes';
+import { createWriteRouter } from './write-router';
+import type { WriteServices } from './writes';
 
-export type ModuleServices = WriteServices & RouteServices & ServingServices;
+/** What a module's app is served with: its writes', its routes' and its port's services. */
+export type AppServices = WriteServices & ModuleServices & ServingServices;
 
 function apiIndex(module: ModuleDefinition) {
   return {
@@ -67,7 +70,7 @@ export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSetti
  */
 export function createModuleApp(
   declared: ModuleDefinition,
-  services: ModuleServices,
+  services: AppServices,
   options: ModuleSettings,
 ): RequestListener {
   const module = moduleAsServed(declared, options);

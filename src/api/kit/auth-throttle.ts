@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import type { RateLimit } from '../../config';
 import { ApiError } from './errors';
-import { createRateLimiter, enforceRateLimit, type RateLimit } from './rate-limit';
+import { createRateLimiter, enforceRateLimit } from './rate-limit';
 
 /**
  * Failed authentications per client address. One throttle serves every port of a process, so

@@ -49,6 +49,13 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Response headers that come with a domain error: a refused credential's challenge, when to try again. */
+const DOMAIN_ERROR_HEADERS: Partial<Record<DomainErrorCode, Readonly<Record<string, string>>>> = {
+  unauthorized: { 'WWW-Authenticate': 'Bearer' },
+  invalid_token: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  identity_provider_unavailable: { 'Retry-After': '5' },
+};
+
 export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
 }
@@ -89,7 +96,11 @@ export function errorEnvelope(error: ApiError): ErrorEnvelope {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof DomainError) return new ApiError(error.code, error.message, error.details);
+  if (error instanceof DomainError) {
+    return new ApiError(error.code, error.message, error.details, DOMAIN_ERROR_HEADERS[error.code], {
+      cause: error,
+    });
+  }
   if (error instanceof WrongExpectedRevisionError) {
     return new ApiError('concurrency_conflict', 'The record was changed by another write; try again');
   }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../../json-nesting';
 import { ApiError, ERROR_STATUS, errorEnvelope, toApiError } from './errors';
-import type { RequestObserver } from './observation';
 import { loggedUrl } from './logging';
 
 /** The kit's hot-path routers answer a request and return true, or return false to pass it on. */
@@ -57,6 +57,19 @@ export function sendError(
   }
   sendJson(res, ERROR_STATUS[apiError.code], body, { ...headers, ...apiError.headers });
   return apiError;
+}
+
+/** What is recorded of every answered request: its log line, its duration, the route on its span. */
+export interface RequestObserver {
+  logger: Logger;
+  /** `route`: the template that answered (`/api/v1/requests/{item_id}`); undefined when none did. */
+  completed(
+    req: IncomingMessage,
+    requestId: string,
+    route: string | undefined,
+    status: number,
+    started: number,
+  ): void;
 }
 
 /** What a failed request's answer and log line need to know about it. */

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../../commands/errors';
 import { holds } from '../../iam/holds';
-import type { Authenticator, Principal, Role } from '../../iam/principal';
-import { ApiError } from './errors';
+import { unauthorized, type Authenticator, type Principal, type Role } from '../../iam/principal';
+import { ApiError, toApiError } from './errors';
 
 /** Names the principal of a request's `Authorization: Bearer` header. */
 export interface Identity {
@@ -29,11 +30,6 @@ export const AUDITOR: Principal = {
   person: 'auditor',
 };
 
-export const unauthorized = () =>
-  new ApiError('unauthorized', 'A valid bearer token is required', undefined, {
-    'WWW-Authenticate': 'Bearer',
-  });
-
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /**
@@ -49,16 +45,21 @@ export function createIdentity(sources: IdentitySources): Identity {
   return {
     federated: sources.federated === true,
     async principal(authorization) {
-      const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
-      if (!token) throw unauthorized();
-      const given = digest(token);
-      const known = bootstrap.find((candidate) => timingSafeEqual(given, candidate.digest));
-      if (known) return known.principal;
-      for (const authenticate of authenticators) {
-        const principal = await authenticate(token);
-        if (principal) return principal;
+      try {
+        const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
+        if (!token) throw unauthorized();
+        const given = digest(token);
+        const known = bootstrap.find((candidate) => timingSafeEqual(given, candidate.digest));
+        if (known) return known.principal;
+        for (const authenticate of authenticators) {
+          const principal = await authenticate(token);
+          if (principal) return principal;
+        }
+        throw unauthorized();
+      } catch (error) {
+        // A refused credential answers as HTTP says (401 with its challenge, 503); a fault stays one.
+        throw error instanceof DomainError ? toApiError(error) : error;
       }
-      throw unauthorized();
     },
   };
 }

@@ -3,13 +3,19 @@ import type { Authorize } from './access';
 import { callerOf, modulePrincipalCheck } from './auth';
 import { UNTHROTTLED } from './auth-throttle';
 import { validated, validationError } from './errors';
-import { answerFailure, pathMatcher, readJsonBody, sendJson, sendText, type Router } from './http';
+import {
+  answerFailure,
+  pathMatcher,
+  readJsonBody,
+  sendJson,
+  sendText,
+  type RequestObserver,
+  type Router,
+} from './http';
 import { requestIdOf } from './logging';
-import type { RequestObserver } from './observation';
 import { openApiPath } from './openapi';
 import {
   proposalTtl,
-  routeName,
   routeRole,
   type AccessNeed,
   type Caller,
@@ -19,8 +25,8 @@ import {
   type RouteAnswer,
   type RouteApi,
   type RouteInput,
-  type RouteServices,
 } from './module';
+import { routeName, type ModuleServices } from '../../modules/module';
 import { holdBackIfRequired } from './proposals';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext, type WriteServices } from './writes';
 import { headerOf } from './access';
@@ -166,7 +172,7 @@ export function createRouteRouter<Services extends WriteServices>(
 /** A module's own routes, with its approval policies over their writes. */
 export function createModuleRouteRouter(
   module: ModuleDefinition,
-  services: RouteServices,
+  services: ModuleServices,
   authorize: Authorize,
   observer: RequestObserver,
   settings: ModuleSettings,

@@ -1,28 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Clock } from '../../clock';
 import type { CommandContext, CommandResult } from '../../commands/context';
-import type { IdAllocator } from '../../commands/ids';
 import type { EventDefinition } from '../../events/catalog';
-import type { StoredEvent } from '../../events/envelope';
-import type { EventStore } from '../../events/event-store';
 import type { DocumentProjection, Projector } from '../../projections/projection';
-import type {
-  CollectionDefinition,
-  DocumentId,
-  FilterOperator,
-  ReadStore,
-} from '../../projections/read-store';
-import type { ProjectionProgress } from '../../projections/runtime';
-import type { JobQueue } from '../../workers/job-queue';
+import type { CollectionDefinition, DocumentId, FilterOperator } from '../../projections/read-store';
+import type { RateLimit } from '../../config';
 import type { Principal, Role } from '../../iam/principal';
 import type { AuthThrottle } from './auth-throttle';
 import type { Identity } from './identity';
-import type { RateLimit } from './rate-limit';
+import type { ModuleServices, SuiteModule } from '../../modules/module';
 import type { SeedContext } from '../../seed/context';
-
-import type { ModuleId } from '../../module-ids';
 
 /** A list query parameter that filters on a document field. */
 export interface FilterDefinition {
@@ -163,7 +150,7 @@ export interface ModuleAccess extends AccessDescription {
   authorize(
     request: AccessRequest,
     need: AccessNeed,
-    services: RouteServices,
+    services: ModuleServices,
     settings: ModuleSettings,
   ): Promise<Caller>;
 }
@@ -206,7 +193,7 @@ export interface RouteInput<Query, Body> {
  * schemas, checks access unless the route is `public`, and describes it from the same schemas.
  * `Services`: what its handler is given (a module's route services, or the audit API's).
  */
-export interface ModuleRoute<Query = unknown, Body = unknown, Services = RouteServices> {
+export interface ModuleRoute<Query = unknown, Body = unknown, Services = ModuleServices> {
   method: 'get' | 'post' | 'delete';
   /** Express path, e.g. `/api/competitors/:competitor_id`. */
   path: string;
@@ -249,7 +236,7 @@ export interface ModuleRoute<Query = unknown, Body = unknown, Services = RouteSe
  * An API whose routes the kit serves and describes from their declarations: a module, or the audit
  * API (which serves no read model, and whose routes each name the role they need).
  */
-export interface RouteApi<Services = RouteServices> {
+export interface RouteApi<Services = ModuleServices> {
   /** Prefixes its operationIds (`esm_listRequests`); a module's names the roles its routes need by default. */
   id: string;
   /** `detail`: 422 `{"detail": [...]}` for bad read parameters; `envelope`: the error envelope. */
@@ -264,35 +251,7 @@ export interface RouteApi<Services = RouteServices> {
   readsWait?: false;
 }
 
-/** What route handlers and jobs may use; never an adapter. */
-export interface RouteServices {
-  eventStore: EventStore;
-  readStore: ReadStore;
-  runtime: ProjectionProgress;
-  jobs: JobQueue;
-  ids: IdAllocator;
-  clock: Clock;
-  logger: Logger;
-}
-
-/**
- * Work a worker runs off the request path (market coverage, financial plans). A job appends its
- * result as events; it must give the same result whichever worker runs it, and may run again.
- */
-export interface ModuleJob<Payload = unknown> {
-  /** Unique across the suite: `<module>.<job>`. */
-  name: string;
-  payload: z.ZodType<Payload>;
-  run(payload: Payload, services: RouteServices, context: CommandContext): Promise<void>;
-  /**
-   * The module's events after which the job is due again, and the payload it is due with. Jobs with
-   * the same payload that are already waiting are not queued twice.
-   */
-  trigger?: { on: readonly string[]; payload(event: StoredEvent): Payload };
-}
-
-export interface ModuleDefinition {
-  id: ModuleId;
+export interface ModuleDefinition extends SuiteModule {
   title: string;
   /** As a navigation lists it: `HR`, `Contracts`. */
   shortTitle: string;
@@ -309,7 +268,6 @@ export interface ModuleDefinition {
   collections?: readonly CollectionDefinition[];
   writes: readonly WriteRoute[];
   routes?: readonly ModuleRoute[];
-  jobs?: readonly ModuleJob[];
   access?: ModuleAccess;
   events: readonly EventDefinition[];
   projector: Projector;
@@ -329,18 +287,6 @@ export const routeRole = (
   route.role === null
     ? undefined
     : (route.role ?? (`${api.id}:${route.method === 'get' ? 'reader' : 'writer'}` as Role));
-
-/** A write as its module's description names it: `PATCH /api/v1/leave/{id}`. */
-export const routeName = (route: Pick<WriteRoute | ModuleRoute, 'method' | 'path'>): string =>
-  `${route.method.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`;
-
-/** The writes of a module that an approval policy may hold back: its audited writes, and its other writes but those that may never wait. */
-export function proposableRoutes(module: ModuleDefinition): string[] {
-  const routes = (module.routes ?? []).filter(
-    (route) => route.method !== 'get' && route.proposable !== false,
-  );
-  return [...module.writes, ...routes].map(routeName);
-}
 
 /** Every read model a module's projector writes: its resources' and those its routes serve. */
 export function moduleCollections(module: ModuleDefinition): CollectionDefinition[] {

@@ -1,8 +1,9 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
 import { Histogram, type Registry } from 'prom-client';
 import type { Readiness } from '../../readiness';
 import { tracing } from '../../telemetry/tracing';
+import type { RequestObserver } from './http';
 import { logCompleted } from './logging';
 import { probeRouter } from './probes';
 import { malformedUrlRouter, wellEncoded } from './url-encoding';
@@ -11,19 +12,6 @@ import { malformedUrlRouter, wellEncoded } from './url-encoding';
 export interface ServingServices {
   metrics: Registry;
   readiness: Readiness;
-}
-
-/** What is recorded of every answered request: its log line, its duration, the route on its span. */
-export interface RequestObserver {
-  logger: Logger;
-  /** `route`: the template that answered (`/api/v1/requests/{item_id}`); undefined when none did. */
-  completed(
-    req: IncomingMessage,
-    requestId: string,
-    route: string | undefined,
-    status: number,
-    started: number,
-  ): void;
 }
 
 const DURATIONS = 'suite_http_request_duration_seconds';

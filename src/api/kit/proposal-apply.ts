@@ -7,7 +7,9 @@ import { ERASURES_COLLECTION } from '../../privacy/erasures';
 import { personalPlaces, watchingPersonalData } from '../../privacy/personal-places';
 import { subjectErased } from '../../privacy/subject-keys';
 import { toApiError } from './errors';
-import { routeName, type ModuleDefinition, type ModuleSettings, type RouteServices } from './module';
+import type { ModuleDefinition, ModuleSettings } from './module';
+import { routeName, type ModuleServices } from '../../modules/module';
+import type { FinishApproved } from '../../workers/approved-proposals';
 import { validRouteBody } from './module-routes';
 import { executeWrite, idempotencyClaim, requestCommandContext, type WriteAnswer } from './writes';
 
@@ -28,7 +30,7 @@ export const proposalWriteKey = (proposalId: string) => `proposal-${proposalId}`
 async function applyWrite(
   module: ModuleDefinition,
   record: ProposalRecord,
-  services: RouteServices,
+  services: ModuleServices,
   settings: ModuleSettings,
   requestId: string,
 ): Promise<WriteAnswer> {
@@ -82,7 +84,7 @@ function faultOf(error: unknown) {
 }
 
 /** The subjects whose personal data the proposal's body holds that were erased since it was proposed. */
-export async function erasedSubjectsOf(services: RouteServices, record: ProposalRecord): Promise<string[]> {
+export async function erasedSubjectsOf(services: ModuleServices, record: ProposalRecord): Promise<string[]> {
   const subjects = [...new Set((record.personal_data ?? []).map(({ subject }) => subject))];
   const erased: string[] = [];
   for (const subject of subjects) {
@@ -135,7 +137,7 @@ async function recordOutcome(
 export async function finishApproved(
   module: ModuleDefinition,
   record: ProposalRecord,
-  services: RouteServices,
+  services: ModuleServices,
   settings: ModuleSettings,
   context: CommandContext,
   requestId: string,
@@ -176,4 +178,20 @@ export async function finishApproved(
       personalData: personalPlaces(answer.body, watched.values()),
     });
   }
+}
+
+/**
+ * How the proposal follower finishes an approved proposal: as the approving request would, by its
+ * module's write (a proposal of a module not served here is left alone), with the settings asked for
+ * then (the server secret is resolved once there is a proposal to finish).
+ */
+export function finishingApproved(
+  modules: readonly ModuleDefinition[],
+  settingsOf: () => ModuleSettings,
+): FinishApproved {
+  return async (record, services, context) => {
+    const module = modules.find((candidate) => candidate.id === record.module);
+    if (!module) return;
+    await finishApproved(module, record, services, settingsOf(), context, context.metadata().request_id);
+  };
 }

@@ -17,7 +17,8 @@ import { holds } from '../../iam/holds';
 import type { Role } from '../../iam/principal';
 import { ApiError } from './errors';
 import { requireRole } from './identity';
-import type { Caller, ModuleDefinition, ModuleRoute, RouteServices } from './module';
+import type { Caller, ModuleDefinition, ModuleRoute } from './module';
+import type { ModuleServices } from '../../modules/module';
 import { ErrorEnvelopeSchema } from './openapi';
 import { ProposalSchema } from './proposal-schema';
 import { integerParameter } from './validation';
@@ -38,7 +39,7 @@ function requireProposalReader(module: ModuleDefinition, caller: Caller): void {
 }
 
 /** A proposal of this module the caller may see (of their workspace, in a scoped module), or 404. */
-async function proposalOf(module: ModuleDefinition, services: RouteServices, caller: Caller, id: string) {
+async function proposalOf(module: ModuleDefinition, services: ModuleServices, caller: Caller, id: string) {
   const stored = PROPOSAL_ID.test(id) ? await services.readStore.get(PROPOSALS_COLLECTION, id) : null;
   const record = stored === null ? null : (JSON.parse(stored) as ProposalRecord);
   if (!record || record.module !== module.id || (record.scope ?? undefined) !== caller.scope) {
@@ -48,7 +49,7 @@ async function proposalOf(module: ModuleDefinition, services: RouteServices, cal
 }
 
 /** The proposal after the events a decision appended, as answered; with the position of the last. */
-async function decided(services: RouteServices, record: ProposalRecord, events: readonly StoredEvent[]) {
+async function decided(services: ModuleServices, record: ProposalRecord, events: readonly StoredEvent[]) {
   const after = events.reduce<ProposalRecord | null>(
     (doc, event) => proposalsProjection.evolve(doc, event),
     record,
@@ -60,7 +61,7 @@ async function decided(services: RouteServices, record: ProposalRecord, events: 
 }
 
 /** The proposal as the read models show it once they show every event appended so far. */
-async function current(services: RouteServices, record: ProposalRecord): Promise<ProposalRecord> {
+async function current(services: ModuleServices, record: ProposalRecord): Promise<ProposalRecord> {
   await services.runtime.waitFor(await services.eventStore.headPosition());
   const stored = await services.readStore.get(PROPOSALS_COLLECTION, record.id);
   return stored === null ? record : (JSON.parse(stored) as ProposalRecord);
@@ -86,7 +87,7 @@ function refuseProposer(caller: Caller, record: ProposalRecord): void {
  */
 async function requireStandingNow(
   module: ModuleDefinition,
-  services: RouteServices,
+  services: ModuleServices,
   context: CommandContext,
   caller: Caller,
   record: ProposalRecord,

@@ -1,11 +1,5 @@
+import type { RateLimit } from '../../config';
 import { ApiError } from './errors';
-
-export interface RateLimit {
-  /** Requests allowed in a burst. */
-  capacity: number;
-  /** Requests regained per second, up to the capacity. */
-  refillPerSecond: number;
-}
 
 /** `ok`, or how many whole seconds to wait before the next request is allowed. */
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };

@@ -1,8 +1,7 @@
 import type { Awaitable } from '../../awaitable';
 import type { Filter, ReadStore } from '../../projections/read-store';
-import { answerFailure, sendJson, type Router } from './http';
+import { answerFailure, sendJson, type Router, type RequestObserver } from './http';
 import { requestIdOf } from './logging';
-import type { RequestObserver } from './observation';
 import type { Authorize } from './access';
 import type { AccessNeed, ModuleDefinition } from './module';
 import { invalidParameters, readItem, readList, scopeFilter, type ReadAnswer } from './reads';

@@ -3,10 +3,9 @@ import type { Logger } from 'pino';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import { ApiError } from './errors';
-import { sendError } from './http';
+import { sendError, type RequestObserver } from './http';
 import { LICENSE_PATH, LICENSE_TERMS } from './license';
 import { loggedUrl, requestIdOf } from './logging';
-import type { RequestObserver } from './observation';
 import { openApiPath, type Descriptions } from './openapi';
 import { helmetOptions } from './security-headers';
 

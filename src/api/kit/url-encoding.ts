@@ -1,7 +1,6 @@
 import { ApiError } from './errors';
-import { sendError, type Router } from './http';
+import { sendError, type Router, type RequestObserver } from './http';
 import { requestIdOf } from './logging';
-import type { RequestObserver } from './observation';
 
 const MALFORMED_URL = new ApiError('malformed_url', 'The request URL is not valid percent-encoded UTF-8');
 

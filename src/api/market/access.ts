@@ -17,7 +17,8 @@ import { MARKET_COLLECTIONS, type SessionRecord } from '../../projections/market
 import { callerOf, modulePrincipalCheck } from '../kit/auth';
 import { BEARER_AUTH } from '../kit/bearer-scheme';
 import { ApiError } from '../kit/errors';
-import type { AccessRequest, ModuleAccess, ModuleRoute, ModuleSettings, RouteServices } from '../kit/module';
+import type { AccessRequest, ModuleAccess, ModuleRoute, ModuleSettings } from '../kit/module';
+import type { ModuleServices } from '../../modules/module';
 
 const NO_SESSION = new ApiError(
   'unauthorized',
@@ -25,14 +26,14 @@ const NO_SESSION = new ApiError(
 );
 
 /** The session a request's cookie names, if it is signed with the secret and has not expired. */
-function sessionOf(request: AccessRequest, services: RouteServices, settings: ModuleSettings) {
+function sessionOf(request: AccessRequest, services: ModuleServices, settings: ModuleSettings) {
   const value = cookieValue(request.header('cookie'), sessionCookieName(settings.secureCookies === true));
   if (!value) return undefined;
   const session = verifySession(settings.sessionSecret, value, services.clock.now());
   return session.ok ? session : undefined;
 }
 
-async function signedOut(services: RouteServices, sessionId: string): Promise<boolean> {
+async function signedOut(services: ModuleServices, sessionId: string): Promise<boolean> {
   const stored = await services.readStore.get(MARKET_COLLECTIONS.sessions, sessionId);
   return stored !== null && (JSON.parse(stored) as SessionRecord).ended_at !== null;
 }

@@ -10,7 +10,8 @@ import { DIMENSIONS, METRICS, planQuestion, type AnalysisPlan } from '../../mark
 import type { MarketCode } from '../../market/markets';
 import { MARKET_COLLECTIONS, ThreadRecord, type ThreadRecord as Thread } from '../../projections/market';
 import { createRateLimiter, enforceRateLimit } from '../kit/rate-limit';
-import type { ModuleRoute, RouteInput, RouteServices } from '../kit/module';
+import type { ModuleRoute, RouteInput } from '../kit/module';
+import type { ModuleServices } from '../../modules/module';
 import { openSse, type SseStream } from '../kit/sse';
 import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
 
@@ -53,7 +54,7 @@ async function sendTokens(stream: SseStream, text: string): Promise<void> {
 }
 
 /** Plans, runs and streams one answer; returns what to record in the thread. */
-async function answer(stream: SseStream, body: AssistantRequest, services: RouteServices): Promise<Outcome> {
+async function answer(stream: SseStream, body: AssistantRequest, services: ModuleServices): Promise<Outcome> {
   stream.send('progress', { stage: 'planning', message: 'Reading the question' });
   const planned = planQuestion(body.question, body.workspace, body.country as MarketCode);
   if (!planned.ok) {

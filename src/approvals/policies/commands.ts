@@ -1,4 +1,4 @@
-import { proposableRoutes, type ModuleDefinition } from '../../api/kit/module';
+import { proposableRoutes, type SuiteModule } from '../../modules/module';
 import type { CommandContext } from '../../commands/context';
 import { moduleCommands } from '../../commands/module-commands';
 import { eventCatalog } from '../../events/catalog';
@@ -11,7 +11,7 @@ const { run } = moduleCommands(eventCatalog(policyEvents));
 /** Puts a write of the module under a policy, or changes the role that approves under it. */
 export function requireApproval(
   context: CommandContext,
-  module: ModuleDefinition,
+  module: SuiteModule,
   route: string,
   approverRole: Role,
 ) {
@@ -22,7 +22,7 @@ export function requireApproval(
   });
 }
 
-export function clearApprovalRequirement(context: CommandContext, module: ModuleDefinition, route: string) {
+export function clearApprovalRequirement(context: CommandContext, module: SuiteModule, route: string) {
   return run(context, policyStreams.policies(module.id), policyDecider, {
     type: 'ClearApprovalRequirement',
     policy: { module: module.id, route },

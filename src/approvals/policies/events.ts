@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODULE_IDS, type ModuleId } from '../../module-ids';
+import { MODULE_IDS, type ModuleId } from '../../modules/ids';
 import { defineEvent, type EventsOf } from '../../events/catalog';
 import { ROLES } from '../../iam/principal';
 

@@ -1,4 +1,4 @@
-import type { ModuleId } from '../../module-ids';
+import type { ModuleId } from '../../modules/ids';
 import type { StoredEvent } from '../../events/envelope';
 import type { DocumentProjection } from '../../projections/projection';
 import type { CollectionDefinition, ReadStore } from '../../projections/read-store';

@@ -1,7 +1,6 @@
-import { unauthorized } from '../../api/kit/identity';
 import type { Clock } from '../../clock';
 import type { ReadStore } from '../../projections/read-store';
-import type { Authenticator, Principal } from '../principal';
+import { unauthorized, type Authenticator, type Principal } from '../principal';
 import { hasExpired } from './events';
 import { KEYS_COLLECTION, type KeyRecord } from './projection';
 import { keyIdOf, sameHmac, tokenHasher } from './tokens';

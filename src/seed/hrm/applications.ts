@@ -3,7 +3,15 @@ import { changeStatus } from '../../commands/hrm/handlers';
 import type { InterviewStage } from '../../commands/hrm/recruitment';
 import { actOnApplication, addCandidate, receiveApplication } from '../../commands/hrm/recruitment-handlers';
 import type { SeedContext } from '../context';
-import { DEPARTMENTS, INTERVIEW_REJECTIONS, SCREENING_REJECTIONS, type DepartmentSeed } from '../hrm-data';
+import {
+  DEPARTMENTS,
+  INTERVIEW_REJECTIONS,
+  SCREENING_REJECTIONS,
+  type DepartmentSeed,
+  type JobTemplate,
+  type Locale,
+  type OrganizationSeed,
+} from '../hrm-data';
 import { newCandidate } from './candidates';
 import type { employeeFactory } from './people';
 import {
@@ -19,7 +27,6 @@ import {
   weekdayFrom,
   type Step,
 } from './plan';
-import type { Opening } from './recruitment';
 import type { Attendee } from './time-off';
 
 const departmentOf = (key: string) =>
@@ -54,6 +61,21 @@ function pipeline(seed: SeedContext, applied: Date, offset: number, canOffer: ()
   const answered = after(2, 6);
   if (random.chance(0.2)) return [...steps, { at: answered, kind: 'reject', reason: 'Offer declined' }];
   return [...steps, { at: answered, kind: 'accept' }];
+}
+
+/** A job posted in the season, with its placements on the brands' career sites. */
+export interface Opening {
+  template: JobTemplate;
+  organization: OrganizationSeed;
+  postedAt: Date;
+  closesOn: string;
+  vacancies: number;
+  hiringManager: number;
+  location: string;
+  /** When the job is closed, if it is by the end of the season. */
+  closedAt: Date | null;
+  id: () => number;
+  distributions: { locale: Locale; id: () => number; endsAt: Date }[];
 }
 
 export interface PlannedApplication {

@@ -8,11 +8,10 @@ import {
   JOB_TEMPLATES,
   ORGANIZATIONS,
   TEAMS,
-  type JobTemplate,
   type Locale,
   type OrganizationSeed,
 } from '../hrm-data';
-import { applicationSteps, planApplications } from './applications';
+import { applicationSteps, planApplications, type Opening } from './applications';
 import { employeeFactory } from './people';
 import {
   DAY,
@@ -91,19 +90,6 @@ const slug = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-export interface Opening {
-  template: JobTemplate;
-  organization: OrganizationSeed;
-  postedAt: Date;
-  closesOn: string;
-  vacancies: number;
-  hiringManager: number;
-  location: string;
-  /** When the job is closed, if it is by the end of the season. */
-  closedAt: Date | null;
-  id: () => number;
-  distributions: { locale: Locale; id: () => number; endsAt: Date }[];
-}
 
 /**
  * Openings across the season with their placements on the brands' career sites, candidates applying

@@ -1,0 +1,36 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Registry } from 'prom-client';
+import type { Readiness } from '../../readiness';
+import { guardedPort, type PortSecurity } from './port-guard';
+import { probeRouter } from './probes';
+
+/** `GET /metrics`, `/health` and the probes (`/livez`, `/readyz`) on the metrics port of every role. */
+export function serveMetrics(
+  registry: Registry,
+  readiness: Readiness,
+  { port, host, role, security }: { port: number; host: string; role: string; security: PortSecurity },
+): Promise<Server> {
+  const probes = probeRouter(readiness);
+  const handler: RequestListener = (req, res) => {
+    const path = (req.url ?? '/').split('?', 1)[0];
+    if (probes(req, res)) return;
+    if (req.method === 'GET' && path === '/metrics') {
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
+        () => res.writeHead(500).end(),
+      );
+    } else if (req.method === 'GET' && path === '/health') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 'ok', role }));
+    } else {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({ error: { code: 'route_not_found', message: `No route for ${req.method} ${path}` } }),
+      );
+    }
+  };
+  const server = createServer(guardedPort(handler, security));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
