@@ -43,8 +43,8 @@ export interface FindPlan {
   count: Sql;
   page(total: number): Sql;
   /**
-   * Each result's id in order, with the count of them all on each row: up to one more than
-   * LISTED_RESULTS, so that more than those say so.
+   * Each result's id in order, with the count of them all on each row: at most LISTED_RESULTS + 1
+   * rows, the one more saying that there are more than the store keeps.
    */
   listing?: Sql;
 }
