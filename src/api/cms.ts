@@ -9,7 +9,6 @@ import {
   cmsProjector,
   submissionsProjection,
 } from '../projections/cms';
-import type { DocumentProjection } from '../projections/projection';
 import { seedContent } from '../seed/cms';
 import type { FilterDefinition, ModuleDefinition, ResourceDefinition, WriteRoute } from './kit/module';
 import { booleanFilter, dateOrTimestamp, enumFilter, idFilter } from './kit/parameters';
@@ -140,7 +139,7 @@ const submitRoute: WriteRoute<z.infer<typeof SubmissionCreation>> = {
   body: SubmissionCreation,
   status: 201,
   resource: submissions,
-  projection: submissionsProjection as unknown as DocumentProjection,
+  projection: submissionsProjection,
   execute: ({ body }, context) => submitForm(context, body),
 };
 

@@ -19,7 +19,6 @@ import {
   crmProjector,
   opportunitiesProjection,
 } from '../projections/crm';
-import type { DocumentProjection } from '../projections/projection';
 import { seedCrm } from '../seed/crm';
 import type { FilterDefinition, ModuleDefinition, ResourceDefinition, WriteRoute } from './kit/module';
 import {
@@ -186,7 +185,7 @@ const moveOpportunityRoute: WriteRoute<z.infer<typeof StageMove>> = {
   body: StageMove,
   status: 200,
   resource: opportunities,
-  projection: opportunitiesProjection as unknown as DocumentProjection,
+  projection: opportunitiesProjection,
   execute: ({ body, params }, context) => moveOpportunity(context, pathId(params), body),
 };
 

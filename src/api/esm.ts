@@ -18,7 +18,6 @@ import {
   requestsProjection,
 } from '../projections/esm';
 import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../json-nesting';
-import type { DocumentProjection } from '../projections/projection';
 import { seedServiceDesk } from '../seed/esm';
 import { ApiError } from './kit/errors';
 import type { ModuleDefinition, ResourceDefinition, WriteRoute } from './kit/module';
@@ -155,7 +154,7 @@ const createRequest: WriteRoute<z.infer<typeof RequestCreation>> = {
   body: RequestCreation,
   status: 201,
   resource: requests,
-  projection: requestsProjection as unknown as DocumentProjection,
+  projection: requestsProjection,
   execute: ({ body }, context) =>
     submitRequest(context, {
       title: body.title,
@@ -176,7 +175,7 @@ const updateRequest: WriteRoute<z.infer<typeof RequestUpdate>> = {
   body: RequestUpdate,
   status: 200,
   resource: requests,
-  projection: requestsProjection as unknown as DocumentProjection,
+  projection: requestsProjection,
   execute: ({ body, params, caller }, context) => {
     const id = parseInteger(params.item_id ?? '', ['path', 'item_id']);
     if (typeof id !== 'number')

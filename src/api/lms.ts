@@ -20,7 +20,6 @@ import {
   enrolmentsProjection,
   lmsProjector,
 } from '../projections/lms';
-import type { DocumentProjection } from '../projections/projection';
 import { seedLearning } from '../seed/lms';
 import type { ModuleDefinition, ResourceDefinition, WriteRoute } from './kit/module';
 import { booleanFilter, caseInsensitiveEnum, enumFilter, idFilter } from './kit/parameters';
@@ -134,7 +133,7 @@ const enrolRoute: WriteRoute<z.infer<typeof EnrolmentCreation>> = {
   body: EnrolmentCreation,
   status: 201,
   resource: enrolments,
-  projection: enrolmentsProjection as unknown as DocumentProjection,
+  projection: enrolmentsProjection,
   execute: ({ body }, context) => enrol(context, { ...body, role: body.role ?? 'Student' }),
 };
 

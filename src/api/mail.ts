@@ -9,7 +9,6 @@ import {
   mailProjector,
   messagesProjection,
 } from '../projections/mail';
-import type { DocumentProjection } from '../projections/projection';
 import { seedMailbox } from '../seed/mail';
 import type { FilterDefinition, ModuleDefinition, ResourceDefinition, WriteRoute } from './kit/module';
 import { booleanFilter, dateOrTimestamp, enumFilter, idFilter, pathId } from './kit/parameters';
@@ -153,7 +152,7 @@ const updateMessageRoute: WriteRoute<z.infer<typeof MessageChange>> = {
   body: MessageChange,
   status: 200,
   resource: messages,
-  projection: messagesProjection as unknown as DocumentProjection,
+  projection: messagesProjection,
   execute: ({ body, params }, context) => updateMessage(context, pathId(params), body),
 };
 

@@ -15,7 +15,6 @@ import {
   ppmEvents,
   ppmStreams,
 } from '../events/ppm';
-import type { DocumentProjection } from '../projections/projection';
 import {
   DocumentRecord,
   MilestoneRecord,
@@ -147,7 +146,7 @@ const updateMilestoneRoute: WriteRoute<z.infer<typeof MilestoneUpdate>> = {
   body: MilestoneUpdate,
   status: 200,
   resource: milestones,
-  projection: milestonesProjection as unknown as DocumentProjection,
+  projection: milestonesProjection,
   execute: ({ body, params }, context) => updateMilestone(context, pathId(params), body),
 };
 

@@ -1,11 +1,11 @@
-import type { DocumentProjection, Projector } from '../projections/projection';
+import type { Projector } from '../projections/projection';
 import { policiesCollection, policiesProjection, policyEvents } from './policies';
 import { proposalEvents } from './proposals/events';
 import { proposalsCollection, proposalsProjection } from './proposals/projection';
 
 const approvalsProjector: Projector = {
   name: 'approvals',
-  projections: [policiesProjection, proposalsProjection] as unknown as DocumentProjection[],
+  projections: [policiesProjection, proposalsProjection],
 };
 
 /**

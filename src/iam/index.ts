@@ -1,10 +1,10 @@
-import type { DocumentProjection, Projector } from '../projections/projection';
+import type { Projector } from '../projections/projection';
 import { keyEvents } from './keys/events';
 import { keysCollection, keysProjection } from './keys/projection';
 
 const iamProjector: Projector = {
   name: 'iam',
-  projections: [keysProjection] as unknown as DocumentProjection[],
+  projections: [keysProjection],
 };
 
 /**

@@ -298,11 +298,5 @@ export const obligationsProjection: DocumentProjection = {
 
 export const clmProjector: Projector = {
   name: 'clm',
-  projections: [
-    workspaces,
-    members,
-    counterparties,
-    contracts,
-    obligationsProjection,
-  ] as unknown as DocumentProjection[],
+  projections: [workspaces, members, counterparties, contracts, obligationsProjection],
 };

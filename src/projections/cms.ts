@@ -168,5 +168,5 @@ export const submissionsProjection = createdBy(
 
 export const cmsProjector: Projector = {
   name: 'cms',
-  projections: [pagesProjection, images, documents, submissionsProjection] as unknown as DocumentProjection[],
+  projections: [pagesProjection, images, documents, submissionsProjection],
 };

@@ -262,11 +262,5 @@ const stageChanges: DocumentProjection<StageChangeRecord> = {
 
 export const crmProjector: Projector = {
   name: 'crm',
-  projections: [
-    companies,
-    contacts,
-    leads,
-    opportunitiesProjection,
-    stageChanges,
-  ] as unknown as DocumentProjection[],
+  projections: [companies, contacts, leads, opportunitiesProjection, stageChanges],
 };

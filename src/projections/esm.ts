@@ -225,10 +225,5 @@ export const requestsProjection: DocumentProjection<RequestRecord> = {
 
 export const esmProjector: Projector = {
   name: 'esm',
-  projections: [
-    departmentsProjection,
-    servicesProjection,
-    knowledgeProjection,
-    requestsProjection,
-  ] as unknown as DocumentProjection[],
+  projections: [departmentsProjection, servicesProjection, knowledgeProjection, requestsProjection],
 };

@@ -15,7 +15,7 @@ function extracted(doc: Document, field: string): SqlValue | undefined {
 }
 
 /**
- * Whether the embedded read store's SQL (`sqlite-read-store.ts`, `findSql`) keeps `doc` under the filter,
+ * Whether the embedded read store's SQL (`sqlite-query-plan.ts`, `planFind`) keeps `doc` under the filter,
  * or undefined where JavaScript cannot be sure to judge alike: a list or object value, values of two
  * types compared for order, or strings outside ASCII (SQLite orders UTF-8 bytes, JavaScript UTF-16 units).
  */

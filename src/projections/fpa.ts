@@ -78,5 +78,5 @@ const plans: DocumentProjection<PlanRecord> = {
 
 export const fpaProjector: Projector = {
   name: 'fpa',
-  projections: [scenarios, plans] as unknown as DocumentProjection[],
+  projections: [scenarios, plans],
 };

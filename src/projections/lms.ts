@@ -158,5 +158,5 @@ export const enrolmentsProjection: DocumentProjection<EnrolmentRecord> = {
 
 export const lmsProjector: Projector = {
   name: 'lms',
-  projections: [courses, lessons, learners, enrolmentsProjection] as unknown as DocumentProjection[],
+  projections: [courses, lessons, learners, enrolmentsProjection],
 };

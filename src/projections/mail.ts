@@ -200,5 +200,5 @@ export const messagesProjection: DocumentProjection<MessageRecord> = {
 
 export const mailProjector: Projector = {
   name: 'mail',
-  projections: [messagesProjection, contacts, labels, events] as unknown as DocumentProjection[],
+  projections: [messagesProjection, contacts, labels, events],
 };

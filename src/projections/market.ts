@@ -272,13 +272,5 @@ const sessions: DocumentProjection<SessionRecord> = {
 
 export const marketProjector: Projector = {
   name: 'market',
-  projections: [
-    competitors,
-    locations,
-    observations,
-    sources,
-    figures,
-    threads,
-    sessions,
-  ] as unknown as DocumentProjection[],
+  projections: [competitors, locations, observations, sources, figures, threads, sessions],
 };

@@ -158,5 +158,5 @@ export const milestonesProjection: DocumentProjection<MilestoneRecord> = {
 
 export const ppmProjector: Projector = {
   name: 'ppm',
-  projections: [projects, milestonesProjection, risks, documents] as unknown as DocumentProjection[],
+  projections: [projects, milestonesProjection, risks, documents],
 };

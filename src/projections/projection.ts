@@ -9,6 +9,11 @@ export interface DocumentProjection<Doc extends Document = Document> {
   collection: string;
   handles: readonly string[];
   documentId(event: StoredEvent): DocumentId;
+  /**
+   * A method, not a function property: TypeScript then checks its parameter both ways, so a projection
+   * of one document type is a `DocumentProjection` as it stands, in a projector or a write route. It is
+   * sound because the store hands `evolve` only documents that this projection wrote.
+   */
   evolve(doc: Doc | null, event: StoredEvent): Doc | null;
 }
 

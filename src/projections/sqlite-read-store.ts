@@ -7,28 +7,25 @@ import {
   type Document,
   type DocumentChange,
   type DocumentId,
-  type Filter,
   type FindQuery,
   type ReadStore,
   type ScannedDocument,
-  type ScanQuery,
 } from './read-store';
 import { createCacheBudget, DEFAULT_CACHE_MB } from './cache-budget';
 import { createDocumentCache, type DocumentCache } from './document-cache';
 import { onePerTurn } from './one-per-turn';
 import { decodePage, encodePage, type PageJson } from './page-json';
 import {
-  anyOf,
   createWordIndex,
   fillWordIndex,
   oneWordCount,
   optimizeIndex,
-  phrase,
   purgeWordIndex,
   wordFinder,
   wordIndexTables,
 } from './word-index';
 import { LISTED_RESULTS, QueryCache } from './query-cache';
+import { planFind, planScan, type FindPlan, type PlannedCollection, type Sql } from './sqlite-query-plan';
 import {
   commitVocabulary,
   documentWriter,
@@ -40,9 +37,6 @@ import { writerThread } from './writer-thread';
 import { READ_MODELS_SCHEMA } from './read-models-schema';
 import { applySchema } from '../sqlite-schema';
 
-const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
-/** The trigram index answers substrings of three characters or more; shorter ones scan. */
-const TRIGRAM = 3;
 /**
  * Bytes of new index terms FTS5 keeps in memory before it writes them out as a segment (its default
  * is 1 MB). Larger, a catch-up's commit writes one segment per FTS table instead of many small ones
@@ -57,34 +51,16 @@ const FTS_PENDING_BYTES = 64 * 1024 * 1024;
  */
 const THREAD_COMMIT_DOCUMENTS = 256;
 /**
- * A page of a search with filters that ends within this share of its results reads the search's
- * matches in order, keeping those the filters pass: about that share of the matches at most. A page
- * further in takes the count's way (the filters' index and the search's rowids), whose cost does not
- * grow with the page's depth. At 1M records (the first three pages of 388 words within a status held by
- * 1% to 7% of the requests) 1/5 averaged 2.2 to 4.8 ms a page, 1/20 3.2 to 5.4 ms, and reading the
- * matches in order always up to 7.8 ms.
- */
-const READ_IN_ORDER_WITHIN = 1 / 5;
-
-/**
  * How long defining the collections waits for another connection's write transaction, instead of
  * SQLite's usual 5 s: a role that starts while another one indexes an old file by word (17 s at 1M
  * records) waits for it rather than failing to start.
  */
 const DEFINING_WAIT_MS = 120_000;
 
-interface Collection {
-  definition: CollectionDefinition;
+interface Collection extends PlannedCollection {
   /** Pages and totals already answered. */
   queries: QueryCache;
   docs: DocumentCache;
-  table: string;
-  fts: string;
-  words: string;
-  /** The words of the vocabulary that contain a search, if the word index answers it (`wordFinder`). */
-  wordsContaining: (q: string) => string[] | undefined;
-  /** The SQL of the count of one word's documents (`oneWordCount`). */
-  oneWordCount: string;
   get: Database.Statement<[DocumentId], { doc: string }>;
 }
 
@@ -128,54 +104,6 @@ function connect(file: string): Connection {
 
 function tableName(collection: string): string {
   return `rm_${collection.replace(/[^A-Za-z0-9]/g, '_')}`;
-}
-
-function sqlValue(value: Filter['value']): string | number | null {
-  return typeof value === 'boolean' ? Number(value) : value;
-}
-
-/** A window of all the results, in the order the filter's index gives them: no sort of them all after. */
-const WHOLE_RESULT_IN_ID_ORDER = '(ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)';
-
-interface Sql {
-  sql: string;
-  params: unknown[];
-}
-
-/** Where a search looks: an FTS index and the clause that matches it there, with its one parameter. */
-interface SearchIndex {
-  index: string;
-  clause: string;
-  param: string;
-  /** The count of its matches. */
-  count: Sql;
-}
-
-/** The SQL of a find: its count, its page once the count is known, and where it may list its results. */
-interface FindSql {
-  count: Sql;
-  page(total: number): Sql;
-  /** Each result's id in order, with the count of them all on each row. */
-  listing?: Sql;
-}
-
-/** The WHERE clauses of a find's filters, on the documents' JSON. */
-function filterSql(target: Collection, filters: readonly Filter[]): { clauses: string[]; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  for (const filter of filters) {
-    if (!target.definition.filterFields.includes(filter.field)) {
-      throw new Error(`${target.definition.name} cannot filter on ${filter.field}`);
-    }
-    const column = `json_extract(${target.table}.doc, '$.${filter.field}')`;
-    if (filter.value === null) {
-      clauses.push(filter.op === 'eq' ? `${column} IS NULL` : 'FALSE');
-      continue;
-    }
-    clauses.push(`${column} ${OPERATORS[filter.op]} ?`);
-    params.push(sqlValue(filter.value));
-  }
-  return { clauses, params };
 }
 
 /**
@@ -305,79 +233,6 @@ export function openSqliteReadStore(
   }
 
   /**
-   * Where a lower-cased search looks, and how: a word index or the trigram index (see `word-index.ts`),
-   * or, shorter than a trigram (or holding a NUL), the text of every document. With it, the count of
-   * its matches: those of a search within one word of the vocabulary are counted in the word index
-   * (see `oneWordCount`).
-   */
-  function searchIndex(target: Collection, q: string): SearchIndex {
-    const { fts, words } = target;
-    const searching = (index: string, clause: string, param: string): SearchIndex => ({
-      index,
-      clause,
-      param,
-      count: { sql: `SELECT count(*) FROM ${index} WHERE ${clause}`, params: [param] },
-    });
-    // FTS5 cannot take a NUL in a MATCH expression (it ends the query there); `instr` can.
-    if ([...q].length < TRIGRAM || q.includes('\0')) return searching(fts, `instr(${fts}.text, ?) > 0`, q);
-    const found = target.wordsContaining(q);
-    if (!found) return searching(fts, `${fts} MATCH ?`, phrase(q));
-    const search = searching(words, `${words} MATCH ?`, anyOf(found));
-    return found.length === 1 ? { ...search, count: { sql: target.oneWordCount, params: found } } : search;
-  }
-
-  /**
-   * The SQL of a find: its count, its page once the count is known and, for a search with filters, the
-   * listing of its results (see `results`). A text search without filters is driven from the FTS index,
-   * joining the documents by rowid (a `rowid IN (...)` subquery made SQLite scan the documents: 30x slower
-   * at 100k). With filters too, SQLite would drive it from a filter's index and probe the FTS index once per
-   * document (4 to 9 s at 1M records): the count takes the filter's index and the search's rowids instead
-   * (30 to 55 ms), and so does a page deep into few matches; a page near the start of many matches reads the
-   * search's matches in order until it is full (1 to 5 ms). With integer ids the rowid is the id, so the FTS
-   * index's rowid order is the page order.
-   */
-  function findSql(target: Collection, query: FindQuery): FindSql {
-    const { table } = target;
-    const filters = filterSql(target, query.filters ?? []);
-    const q = query.q?.toLowerCase();
-    if (!q) {
-      const where = filters.clauses.length ? `WHERE ${filters.clauses.join(' AND ')}` : '';
-      return {
-        count: { sql: `SELECT count(*) FROM ${table} ${where}`, params: filters.params },
-        page: () => ({ sql: `SELECT doc FROM ${table} ${where} ORDER BY id`, params: filters.params }),
-      };
-    }
-    const search = searchIndex(target, q);
-    const { index } = search;
-    const order = target.definition.idKind === 'integer' ? `${index}.rowid` : `${table}.id`;
-    const readingMatches = (join: string): Sql => ({
-      sql: `SELECT ${table}.doc FROM ${index} ${join} ${table} ON ${table}.rowid = ${index}.rowid
-            WHERE ${[search.clause, ...filters.clauses].join(' AND ')} ORDER BY ${order}`,
-      params: [search.param, ...filters.params],
-    });
-    if (!filters.clauses.length) {
-      return {
-        count: search.count,
-        page: () => readingMatches('JOIN'),
-      };
-    }
-    const filtered = `FROM ${table} WHERE ${filters.clauses.join(' AND ')}
-      AND ${table}.rowid IN (SELECT rowid FROM ${index} WHERE ${search.clause})`;
-    const params = [...filters.params, search.param];
-    return {
-      count: { sql: `SELECT count(*) ${filtered}`, params },
-      listing:
-        target.definition.idKind === 'integer'
-          ? { sql: `SELECT id, count(*) OVER ${WHOLE_RESULT_IN_ID_ORDER} ${filtered} ORDER BY id`, params }
-          : undefined,
-      page: (total) =>
-        query.offset + query.limit <= total * READ_IN_ORDER_WITHIN
-          ? readingMatches('CROSS JOIN')
-          : { sql: `SELECT doc ${filtered} ORDER BY id`, params },
-    };
-  }
-
-  /**
    * A query's total, and the ids of its results in order when a search with filters has LISTED_RESULTS
    * or fewer (integer ids): listed by the statement that counts them, and kept with the total, so that
    * every page of the search then reads its documents by id. At 1M records a page of the 388 title
@@ -387,51 +242,30 @@ export function openSqliteReadStore(
   function results(
     target: Collection,
     query: FindQuery,
-    sqlOf: () => FindSql,
+    planOf: () => FindPlan,
   ): { total: number; ids?: readonly number[] } {
     const ids = target.queries.ids(query);
     if (ids) return { total: ids.length, ids };
     const total = target.queries.total(query);
     if (total !== undefined) return { total };
-    const sql = sqlOf();
-    if (sql.listing) return countAndList(sql.listing);
-    const counted = prepared(sql.count.sql).pluck();
-    return { total: counted.get(...sql.count.params) as number };
-  }
-
-  /**
-   * A keyset page: the filters, the search's rowids (its index, as a count of the search and filters
-   * reads them) and the ids after `after`, in id order.
-   */
-  function scanSql(target: Collection, { filters = [], q, after, limit }: ScanQuery): Sql {
-    const { table } = target;
-    const { clauses, params } = filterSql(target, filters);
-    const text = q?.toLowerCase();
-    if (text) {
-      const search = searchIndex(target, text);
-      clauses.push(`${table}.rowid IN (SELECT rowid FROM ${search.index} WHERE ${search.clause})`);
-      params.push(search.param);
-    }
-    if (after !== undefined) {
-      clauses.push(`${table}.id > ?`);
-      params.push(after);
-    }
-    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-    return { sql: `SELECT id, doc FROM ${table} ${where} ORDER BY id LIMIT ?`, params: [...params, limit] };
+    const plan = planOf();
+    if (plan.listing) return countAndList(plan.listing);
+    const counted = prepared(plan.count.sql).pluck();
+    return { total: counted.get(...plan.count.params) as number };
   }
 
   function countAndList(listing: Sql): { total: number; ids?: number[] } {
-    const rows = prepared(`${listing.sql} LIMIT ?`)
+    const rows = prepared(listing.sql)
       .raw()
-      .all(...listing.params, LISTED_RESULTS + 1) as [id: number, total: number][];
+      .all(...listing.params) as [id: number, total: number][];
     const total = rows[0]?.[1] ?? 0;
     return total > LISTED_RESULTS ? { total } : { total, ids: rows.map(([id]) => id) };
   }
 
-  function pageItems(page: Sql, { limit, offset }: FindQuery): string[] {
-    return prepared(`${page.sql} LIMIT ? OFFSET ?`)
+  function pageItems(page: Sql): string[] {
+    return prepared(page.sql)
       .pluck()
-      .all(...page.params, limit, offset) as string[];
+      .all(...page.params) as string[];
   }
 
   /**
@@ -447,13 +281,13 @@ export function openSqliteReadStore(
     forgetOtherWriters();
     const cached = target.queries.page(query);
     if (cached) return cached;
-    // Built when needed: a search's SQL looks its words up first, and listed results need none.
-    let sql: FindSql | undefined;
-    const sqlOf = () => (sql ??= findSql(target, query));
-    const { total, ids } = results(target, query, sqlOf);
+    // Planned when needed: a search's plan looks its words up first, and listed results need none.
+    let plan: FindPlan | undefined;
+    const planOf = () => (plan ??= planFind(target, query));
+    const { total, ids } = results(target, query, planOf);
     let items: string[] = [];
     if (total > query.offset) {
-      items = ids ? listedItems(target, ids, query) : pageItems(sqlOf().page(total), query);
+      items = ids ? listedItems(target, ids, query) : pageItems(planOf().page(total));
     }
     const page = encodePage({ total, items }, query);
     target.queries.remember(query, page, ids);
@@ -483,7 +317,7 @@ export function openSqliteReadStore(
     find: (name, query) => whenReady(pageJson(name, query), decodePage),
     findJson: (name, query) => whenReady(pageJson(name, query), bodyOf),
     async scan(name, query) {
-      const { sql, params } = scanSql(collection(name), query);
+      const { sql, params } = planScan(collection(name), query);
       return prepared(sql).all(...params) as ScannedDocument[];
     },
     async load(name, ids) {

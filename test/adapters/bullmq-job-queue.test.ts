@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createBullMqJobQueue } from '../../src/workers/bullmq-job-queue';
 import type { JobQueue } from '../../src/workers/job-queue';
+import { eventually } from '../support/eventually';
 import { tcpProxy } from '../support/tcp-proxy';
 import { jobQueueContract, QUICK_RETRIES } from './job-queue.contract';
 
@@ -37,19 +38,30 @@ describe('BullMQ job queue while Redis is down', () => {
     const seen: unknown[] = [];
     through.process('test.echo', async (data) => void seen.push(data));
     await through.enqueue('test.echo', { n: 1 });
-    await until(async () => seen.length === 1);
+    await eventually(
+      'the first job to run',
+      () => seen.length,
+      (ran) => ran === 1,
+    );
 
     await proxy.stop();
     await expect(through.enqueue('test.echo', { n: 2 })).rejects.toThrow();
 
     await proxy.start();
-    await until(() =>
-      through.enqueue('test.echo', { n: 3 }).then(
-        () => true,
-        () => false,
-      ),
+    await eventually(
+      'an enqueue taken once Redis is back',
+      () =>
+        through.enqueue('test.echo', { n: 3 }).then(
+          () => true,
+          () => false,
+        ),
+      (taken) => taken,
     );
-    await until(async () => seen.length === 2);
+    await eventually(
+      'the job enqueued once Redis is back to run',
+      () => seen.length,
+      (ran) => ran === 2,
+    );
     expect(seen).toEqual([{ n: 1 }, { n: 3 }]);
   });
 
@@ -62,16 +74,12 @@ describe('BullMQ job queue while Redis is down', () => {
       return new Promise(() => undefined);
     });
     await through.enqueue('test.slow', {});
-    await until(async () => started);
+    await eventually(
+      'the slow job to start',
+      () => started,
+      (yes) => yes,
+    );
     await proxy.stop();
     await through.close();
   });
 });
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

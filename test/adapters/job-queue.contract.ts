@@ -1,15 +1,8 @@
 import type { JobQueue } from '../../src/workers/job-queue';
+import { eventually, type Patience } from '../support/eventually';
 
 /** Options every adapter takes so that retries are quick under test. */
 export const QUICK_RETRIES = { attempts: 3, backoffMs: 20 };
-
-const until = async (condition: () => Promise<boolean>, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 /**
  * The behaviour every JobQueue adapter must show; each adapter's test file runs it.
@@ -28,12 +21,28 @@ export function jobQueueContract(name: string, open: () => Promise<JobQueue>): v
     });
     afterEach(() => queue.close());
 
+    const quickly: Patience = { timeoutMs: 5000, intervalMs: 10 };
+    const jobsRun = (seen: readonly unknown[], count: number) =>
+      eventually(
+        `${count} jobs to run`,
+        () => seen.length,
+        (ran) => ran === count,
+        quickly,
+      );
+    const jobsEnded = (state: 'completed' | 'failed', count: number) =>
+      eventually(
+        `${count} ${state} jobs`,
+        () => queue.counts(),
+        (counts) => counts[state] === count,
+        quickly,
+      );
+
     it('runs queued jobs with their data, by name, and is idle afterwards', async () => {
       const seen: unknown[] = [];
       queue.process('test.echo', async (data) => void seen.push(data));
       await queue.enqueue('test.echo', { n: 1 });
       await queue.enqueue('test.echo', { n: 2 });
-      await until(async () => seen.length === 2);
+      await jobsRun(seen, 2);
       await queue.idle();
       expect(seen).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
       expect(await queue.counts()).toMatchObject({
@@ -52,7 +61,7 @@ export function jobQueueContract(name: string, open: () => Promise<JobQueue>): v
         if (attempts < QUICK_RETRIES.attempts) throw new Error(`attempt ${attempts} failed`);
       });
       await queue.enqueue('test.flaky', {});
-      await until(async () => (await queue.counts()).completed === 1);
+      await jobsEnded('completed', 1);
       expect(attempts).toBe(QUICK_RETRIES.attempts);
       expect(await queue.failed()).toEqual([]);
     });
@@ -62,7 +71,7 @@ export function jobQueueContract(name: string, open: () => Promise<JobQueue>): v
         throw new Error('the source system is down');
       });
       await queue.enqueue('test.broken', { scenario: 'base' });
-      await until(async () => (await queue.counts()).failed === 1);
+      await jobsEnded('failed', 1);
       const [failed] = await queue.failed();
       expect(failed).toMatchObject({
         name: 'test.broken',
@@ -79,7 +88,7 @@ export function jobQueueContract(name: string, open: () => Promise<JobQueue>): v
       await queue.enqueue('test.once', { n: 3 }, { jobId: 'plan:base@8' });
       const seen: unknown[] = [];
       queue.process('test.once', async (data) => void seen.push(data));
-      await until(async () => seen.length === 2);
+      await jobsRun(seen, 2);
       await queue.idle();
       expect(seen).toEqual([{ n: 1 }, { n: 3 }]);
     });
@@ -88,10 +97,10 @@ export function jobQueueContract(name: string, open: () => Promise<JobQueue>): v
       const seen: unknown[] = [];
       queue.process('test.again', async (data) => void seen.push(data));
       await queue.enqueue('test.again', { n: 1 }, { jobId: 'plan:base@7' });
-      await until(async () => seen.length === 1);
+      await jobsRun(seen, 1);
       await queue.idle();
       await queue.enqueue('test.again', { n: 2 }, { jobId: 'plan:base@7' });
-      await until(async () => seen.length === 2);
+      await jobsRun(seen, 2);
       expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
     });
 
@@ -101,10 +110,10 @@ export function jobQueueContract(name: string, open: () => Promise<JobQueue>): v
         if (sourceDown) throw new Error('the source system is down');
       });
       await queue.enqueue('test.recovers', {}, { jobId: 'import:base' });
-      await until(async () => (await queue.counts()).failed === 1);
+      await jobsEnded('failed', 1);
       sourceDown = false;
       await queue.enqueue('test.recovers', {}, { jobId: 'import:base' });
-      await until(async () => (await queue.counts()).completed === 1);
+      await jobsEnded('completed', 1);
       expect(await queue.failed()).toEqual([expect.objectContaining({ id: 'import:base' })]);
     });
   });

@@ -2,6 +2,7 @@ import { get, createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { createAuditApp } from '../../src/api/audit';
 import type { EventStore } from '../../src/events/event-store';
+import { eventually } from '../support/eventually';
 import { openEsm, type EsmHarness } from '../support/esm-harness';
 
 const AUDITOR = 'auditor-token-42';
@@ -51,12 +52,14 @@ async function appendMany(store: EventStore, count: number): Promise<void> {
   }
 }
 
-const until = async (condition: () => boolean) => {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 10_000) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+/** Waits until the tail serves `count` subscriptions. */
+const subscriptionsAre = (count: number) =>
+  eventually(
+    `${count} subscriptions to the tail`,
+    () => tail.counts.subscriptions,
+    (serving) => serving === count,
+    { intervalMs: 10 },
+  );
 
 let h: EsmHarness;
 let server: Server;
@@ -106,7 +109,12 @@ describe('the audit live tail with slow and departing clients', () => {
       });
       response.resume();
       const head = await h.suite.storedEvents.headPosition();
-      await until(() => received >= head);
+      await eventually(
+        `all ${head} events`,
+        () => received,
+        (count) => count >= head,
+        { intervalMs: 10 },
+      );
       expect(received).toBe(head);
       expect(lastId).toBe(String(head));
     } finally {
@@ -116,16 +124,16 @@ describe('the audit live tail with slow and departing clients', () => {
 
   it('releases its subscription when the client leaves, also while it waits for the client to drain', async () => {
     const reading = await connect();
-    await until(() => tail.counts.subscriptions === 1);
+    await subscriptionsAre(1);
     reading.destroy();
-    await until(() => tail.counts.subscriptions === 0);
+    await subscriptionsAre(0);
 
     const stalled = await connect();
     stalled.pause();
     await appendMany(h.suite.storedEvents, EVENTS / 4);
-    await until(() => tail.counts.subscriptions === 1);
+    await subscriptionsAre(1);
     stalled.destroy();
-    await until(() => tail.counts.subscriptions === 0);
+    await subscriptionsAre(0);
   });
 });
 

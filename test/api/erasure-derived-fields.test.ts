@@ -2,6 +2,7 @@ import request from 'supertest';
 import { operatorContext } from '../../src/cli/common';
 import { eraseSubject } from '../../src/privacy/erase';
 import { ERASED_TEXT, derivedText } from '../../src/privacy/sealed-value';
+import { eventually } from '../support/eventually';
 import { auth, openHrm, workedDay, type HrmHarness } from '../support/hrm-harness';
 
 /**
@@ -16,14 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (const started = Date.now(); ;) {
-    const value = await read();
-    if (done(value) || Date.now() - started > 10_000) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const erase = (subject: string) =>
   eraseSubject(operatorContext(h.suite), h.suite.subjectKeys, subject, 'Art. 17');
 const record = async (path: string) =>
@@ -34,6 +27,7 @@ describe('names derived from erased parts', () => {
     const { grace } = h.fixtures;
     await erase(`hrm.employee-${grace}`);
     const employee = await eventually(
+      'the employee to be erased',
       () => record(`/api/v1/employees/${grace}`),
       (doc) => doc.first_name === ERASED_TEXT,
     );
@@ -50,6 +44,7 @@ describe('names derived from erased parts', () => {
     const { marta } = h.fixtures;
     await erase(`hrm.candidate-${marta}`);
     const candidate = await eventually(
+      'the candidate to be erased',
       () => record(`/api/v1/candidates/${marta}`),
       (doc) => doc.first_name === ERASED_TEXT,
     );

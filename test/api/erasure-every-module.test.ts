@@ -13,6 +13,7 @@ import { openSuite, seedDemoData, startProjecting, suiteCollections, type Suite 
 import { eraseSubject } from '../../src/privacy/erase';
 import { ERASED_TEXT, sealedHeader } from '../../src/privacy/sealed-value';
 import type { CollectionDefinition } from '../../src/projections/read-store';
+import { eventually } from '../support/eventually';
 import { tempDir } from '../support/temp-dir';
 
 /**
@@ -245,14 +246,6 @@ function personalDataOf(catalog: Suite['catalog'], index: LogIndex, module: Modu
 
 /* ---------------------------------------------------------------- erasing */
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, limitMs: number): Promise<T> {
-  for (const started = Date.now(); ;) {
-    const value = await probe();
-    if (done(value) || Date.now() - started > limitMs) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /**
  * Erases the subjects as `suite erase` does, then waits until the erasure follower has folded their
  * documents again. Answers the subjects whose erasure was refused, with why.
@@ -269,10 +262,11 @@ async function erase(suite: Suite, subjects: readonly string[]): Promise<string[
     }
   }
   const head = await suite.storedEvents.headPosition();
-  const refolded = await until(
+  const refolded = await eventually(
+    `the erasure follower to refold up to position ${head}`,
     async () => (await suite.readStore.checkpoints()).get(REFOLDED) ?? 0,
     (position) => position >= head,
-    ERASURE_WAIT_MS,
+    { timeoutMs: ERASURE_WAIT_MS },
   );
   expect(refolded).toBe(head);
   await suite.runtime.waitFor(head, ERASURE_WAIT_MS);

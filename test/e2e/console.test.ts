@@ -15,6 +15,7 @@ import { bundleProblem } from '../../src/log-proofs/evidence';
 import { resolveLogSigner } from '../../src/log-proofs/signing-key';
 import { openSuite } from '../../src/main';
 import { createSeedContext } from '../../src/seed/context';
+import { eventually } from '../support/eventually';
 import { writeMarketFixtures } from '../support/market-fixtures';
 import { startSuiteProcess, stopSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
@@ -175,14 +176,13 @@ async function settled(page: Page, heading: string | RegExp): Promise<void> {
 
 /** The latest signed checkpoint, once the suite has signed one. */
 async function checkpointOf(token: string): Promise<string> {
-  for (const until = Date.now() + 10_000; Date.now() < until;) {
-    const answer = await fetch(`${AUDIT}/api/v1/checkpoint`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (answer.ok) return answer.text();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('no checkpoint was signed');
+  const answer = await eventually(
+    'a signed checkpoint',
+    () => fetch(`${AUDIT}/api/v1/checkpoint`, { headers: { Authorization: `Bearer ${token}` } }),
+    (response) => response.ok,
+    { intervalMs: 200 },
+  );
+  return answer.text();
 }
 const treeSize = (checkpoint: string) => Number(checkpoint.split('\n')[1]);
 
@@ -520,14 +520,12 @@ function revoke(dir: string, id: string): void {
 
 /** Resolves once the suite refuses the token (a revocation takes effect within a second). */
 async function refused(token: string): Promise<void> {
-  for (const until = Date.now() + 10_000; Date.now() < until;) {
-    const answer = await fetch(`http://127.0.0.1:${PORT + 2}/api/v1/me`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (answer.status === 401) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the token was not refused');
+  await eventually(
+    'the token to be refused',
+    () => fetch(`http://127.0.0.1:${PORT + 2}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } }),
+    (answer) => answer.status === 401,
+    { intervalMs: 200 },
+  );
 }
 
 /** What a browser loads before the first page shows: the entry script and what index.html preloads. */

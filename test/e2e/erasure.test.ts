@@ -9,6 +9,7 @@ import {
   stopSuiteProcess,
   type SuiteProcess,
 } from '../support/suite-process';
+import { eventually } from '../support/eventually';
 import { tempDir } from '../support/temp-dir';
 
 jest.setTimeout(300_000);
@@ -96,14 +97,6 @@ async function listsFinding(text: string): Promise<string[]> {
 const filesHolding = (text: string) =>
   readdirSync(dir).filter((file) => readFileSync(path.join(dir, file)).includes(Buffer.from(text)));
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (const started = Date.now(); ;) {
-    const value = await probe();
-    if (done(value) || Date.now() - started > 10_000) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('erasing a data subject, as a new user would', () => {
   it('leaves nothing of an employee readable, while writes go on, and keeps the log and its proofs intact', async () => {
     suite = await startSuiteProcess(env(), PORT, { waitMs: 120_000 });
@@ -132,9 +125,11 @@ describe('erasing a data subject, as a new user would', () => {
     })();
     const erased = cli('erase', 'hrm.employee-1', '--reason', 'Art. 17 request');
     expect(erased).toMatchObject({ status: 0, stdout: 'hrm.employee-1 erased (erasure 1).\n' });
-    const after = await until(
+    const after = await eventually(
+      'the employee to read erased',
       () => get(`http://127.0.0.1:${port('hrm')}/api/v1/employees/1`),
       (text) => text.includes('[erased]'),
+      { intervalMs: 100 },
     );
     writing = false;
     await writes;
@@ -244,9 +239,11 @@ describe('erasing a data subject, as a new user would', () => {
 
     expect(cli('erase', `esm.request-${id}`, '--reason', 'Art. 17 request').status).toBe(0);
     const words = ['quorlane', 'Quorlane', 'zyxwvut', 'Zyxwvut'];
-    const left = await until(
+    const left = await eventually(
+      'no file to hold the erased words',
       async () => words.flatMap((word) => filesHolding(word).map((file) => `${word} in ${file}`)),
       (found) => found.length === 0,
+      { intervalMs: 100 },
     );
     expect(left).toEqual([]);
     expect(await get(`${requests}?q=quorlane`)).toContain('"total":0');
@@ -305,9 +302,11 @@ describe('erasing a data subject, as a new user would', () => {
 
     // Folded again within a second of the answer.
     const read = JSON.parse(
-      await until(
+      await eventually(
+        'the message to read erased',
         () => get(`${mail}/messages/${message.id}`),
         (text) => text.includes('"from_email":"[erased]"'),
+        { intervalMs: 100 },
       ),
     ) as Message & { from_name: string };
     expect(read).toMatchObject({

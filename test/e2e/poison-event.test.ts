@@ -4,6 +4,7 @@ import { MODULE_IDS } from '../../src/modules/ids';
 import type { EventMetadata } from '../../src/events/envelope';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { appendScenarioAsAnotherWriter } from '../support/other-writer';
+import { eventually } from '../support/eventually';
 import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
 
@@ -75,15 +76,6 @@ const write = (path: string, body: object) =>
 const parked = () =>
   json(`${AUDIT}/api/v1/projections/parked`, { headers: { Authorization: `Bearer ${AUDIT_TOKEN}` } });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let attempt = 0; !done(value) && attempt < 100; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
-
 describe('a poison event appended straight into the log', () => {
   const { dir, cleanup } = tempDir();
   const env = {
@@ -106,7 +98,12 @@ describe('a poison event appended straight into the log', () => {
   });
 
   it('is parked by its projection, visible to auditors, on /metrics and in health', async () => {
-    const listed = await until(parked, ({ body }) => (body.data as unknown[]).length === 2);
+    const listed = await eventually(
+      'two parked events',
+      parked,
+      ({ body }) => (body.data as unknown[]).length === 2,
+      { intervalMs: 100 },
+    );
     expect(listed.body.data).toEqual([
       expect.objectContaining({
         projection: 'esm.requests',
@@ -123,9 +120,11 @@ describe('a poison event appended straight into the log', () => {
       }),
     ]);
     // The runtime counts what it parked right after the commit that parked it: health follows.
-    const health = await until(
+    const health = await eventually(
+      'degraded projections in health',
       () => json(`${ESM}/api/v1/health`),
       ({ body }) => body.projections === 'degraded',
+      { intervalMs: 100 },
     );
     expect(health.body).toMatchObject({ status: 'ok', projections: 'degraded' });
     expect(await (await fetch(`${METRICS}/metrics`)).text()).toMatch(/^suite_projection_parked_events 2$/m);
@@ -141,9 +140,11 @@ describe('a poison event appended straight into the log', () => {
     expect(request.status).toBe(201);
     expect((await json(`${ESM}/api/v1/requests/${request.body.id}`)).status).toBe(200);
     await appendScenarioAsAnotherWriter(path.join(dir, 'events.db'));
-    const scenario = await until(
+    const scenario = await eventually(
+      'the scenario written by another writer',
       () => json(`${FPA}/api/v1/scenarios/base`),
       ({ status }) => status === 200,
+      { intervalMs: 100 },
     );
     expect(scenario.body).toMatchObject({ id: 'base' });
   });

@@ -19,6 +19,7 @@ import {
 import { Frontier, leafHash, treeRoot, type Hash, type TreeNode } from '../../src/log-proofs/merkle';
 import { generateSigningKey, noteSigner, NoteError, openNote } from '../../src/log-proofs/note';
 import { openSqliteTreeStore, treeReader, type Leaf, type TreeStore } from '../../src/log-proofs/tree-store';
+import { eventually } from '../support/eventually';
 import * as rfc from '../support/rfc9162';
 import { testMetadata as metadata } from '../support/stored-event';
 import { tempDir } from '../support/temp-dir';
@@ -91,17 +92,14 @@ function newTree(clock: Clock = recordingClock()): LogTree {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until `probe` answers something, and answers it; fails after a generous while. */
-async function eventually<T>(probe: () => T | undefined | false, what: string): Promise<T> {
-  for (let tries = 0; tries < 500; tries++) {
-    const answer = probe();
-    if (answer !== undefined && answer !== false) return answer;
-    await sleep(20);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const checkpointOf = (size: number) => () => store.checkpointOfSize(size);
+/** The checkpoint of the tree at `size` leaves, once one is kept. */
+const keptCheckpoint = (size: number) =>
+  eventually(
+    `a checkpoint of ${size} leaves`,
+    () => store.checkpointOfSize(size),
+    (kept) => kept !== undefined,
+    { intervalMs: 20 },
+  );
 
 /** Signs and keeps a checkpoint of the tree as it is, as the log tree would. */
 async function keepSignedCheckpoint(size = store.extent().size, root?: Hash): Promise<void> {
@@ -191,7 +189,7 @@ describe('logTree', () => {
     await tree.checked();
     expect(tree.status()).toBe('ok');
 
-    const kept = await eventually(checkpointOf(5), 'a checkpoint of 5 leaves');
+    const kept = await keptCheckpoint(5);
     const root = rfc.mth(leafInputs(events));
     expect(hex(kept.root)).toBe(hex(root));
     expect(kept.signed_at).toBe('2026-11-21T09:30:00Z');
@@ -207,7 +205,7 @@ describe('logTree', () => {
     const tree = newTree(clock);
     tree.start();
     await tree.checked();
-    await eventually(checkpointOf(3), 'a checkpoint of 3 leaves');
+    await keptCheckpoint(3);
 
     // Appends, one at a time, over more than two signing intervals.
     const until = Date.now() + 2.5 * SIGNING_INTERVAL_MS;
@@ -216,7 +214,7 @@ describe('logTree', () => {
       await sleep(25);
     }
     const size = (await logEvents()).length;
-    const latest = await eventually(checkpointOf(size), `a checkpoint of ${size} leaves`);
+    const latest = await keptCheckpoint(size);
     expect(store.latestCheckpoint()?.size).toBe(size);
     expect(hex(latest.root)).toBe(hex(rfc.mth(leafInputs(await logEvents()))));
     expect(tree.status()).toBe('ok');
@@ -250,7 +248,7 @@ describe('logTree', () => {
     const first = newTree();
     first.start();
     await first.checked();
-    await eventually(checkpointOf(6), 'a checkpoint of 6 leaves');
+    await keptCheckpoint(6);
     await first.stop();
     trees.splice(0);
     await eventStore.close();
@@ -294,7 +292,7 @@ describe('logTree', () => {
       tree.start();
       await tree.checked();
       expect(tree.status()).toBe('ok');
-      const kept = await eventually(checkpointOf(10), 'a checkpoint of 10 leaves');
+      const kept = await keptCheckpoint(10);
       expect(store.extent()).toEqual({ size: 10, lastPosition: events.at(-1)?.position });
       for (const [index, event] of events.entries()) expect(store.leaf(index)?.hash).toEqual(leafOf(event));
       const root = rfc.mth(leafInputs(events));

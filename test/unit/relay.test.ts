@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { runRelay, type RelayCheckpoint } from '../../src/workers/relay';
+import { eventually, type Patience } from '../support/eventually';
 import { createInMemoryPublisher, type InMemoryPublisher } from '../support/in-memory-publisher';
 import { testMetadata as metadata } from '../support/stored-event';
 import { tempDir } from '../support/temp-dir';
@@ -16,14 +17,6 @@ function memoryCheckpoint(): RelayCheckpoint & { saves: number[] } {
       saves.push(position);
     },
   };
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 describe('relay', () => {
@@ -78,6 +71,13 @@ describe('relay', () => {
     return (await store.append(stream, events, { expectedRevision, metadata })).events;
   }
 
+  const quickly: Patience = { timeoutMs: 5000, intervalMs: 5 };
+  const counted = (what: string, count: () => number) => (expected: number) =>
+    eventually(`${expected} ${what}`, count, (now) => now === expected, quickly);
+  const deliveries = counted('deliveries', () => publisher.delivered.length);
+  const publishAttempts = counted('publish attempts', () => publisher.attempts);
+  const checkpointSaves = counted('checkpoint saves', () => checkpoint.saves.length);
+
   const delivered = () => publisher.delivered.map((event) => `${event.stream}@${event.revision}`);
 
   it('publishes the log in position order, batch after batch, and saves each acknowledged position', async () => {
@@ -85,7 +85,7 @@ describe('relay', () => {
     await append('crm.deal-1', ['C']);
     await append('esm.request-1', ['D', 'E'], 1);
     startRelay(2);
-    await until(() => publisher.delivered.length === 5);
+    await deliveries(5);
     expect(delivered()).toEqual([
       'esm.request-1@0',
       'esm.request-1@1',
@@ -94,16 +94,21 @@ describe('relay', () => {
       'esm.request-1@3',
     ]);
     const positions = publisher.delivered.map((event) => event.position);
-    await until(() => checkpoint.saves.length === 3);
+    await checkpointSaves(3);
     expect(checkpoint.saves).toEqual([positions[1], positions[3], positions[4]]);
   });
 
   it('follows new commits live', async () => {
     startRelay();
     await append('esm.request-1', ['A']);
-    await until(() => publisher.delivered.length === 1);
+    await deliveries(1);
     const [later] = await append('esm.request-1', ['B'], 0);
-    await until(() => checkpoint.saves.includes(later!.position));
+    await eventually(
+      `a checkpoint saved at ${later!.position}`,
+      () => checkpoint.saves,
+      (saves) => saves.includes(later!.position),
+      quickly,
+    );
     expect(delivered()).toEqual(['esm.request-1@0', 'esm.request-1@1']);
   });
 
@@ -111,11 +116,11 @@ describe('relay', () => {
     publisher.hold();
     const [only] = await append('esm.request-1', ['A']);
     startRelay();
-    await until(() => publisher.attempts === 1);
+    await publishAttempts(1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(checkpoint.saves).toEqual([]);
     publisher.release();
-    await until(() => checkpoint.saves.length === 1);
+    await checkpointSaves(1);
     expect(checkpoint.saves).toEqual([only!.position]);
   });
 
@@ -123,9 +128,9 @@ describe('relay', () => {
     publisher.failNext(3);
     const events = await append('esm.request-1', ['A', 'B']);
     startRelay();
-    await until(() => publisher.attempts === 3);
+    await publishAttempts(3);
     expect(checkpoint.saves).toEqual([]);
-    await until(() => checkpoint.saves.length === 1);
+    await checkpointSaves(1);
     expect(publisher.attempts).toBe(4);
     expect(delivered()).toEqual(['esm.request-1@0', 'esm.request-1@1']);
     expect(checkpoint.saves).toEqual([events[1]!.position]);
@@ -134,12 +139,12 @@ describe('relay', () => {
   it('resumes after a restart from the saved checkpoint, publishing nothing twice', async () => {
     await append('esm.request-1', ['A']);
     startRelay();
-    await until(() => checkpoint.saves.length === 1);
+    await checkpointSaves(1);
     await stopRelays();
     await append('esm.request-1', ['B'], 0);
     await append('esm.request-2', ['C']);
     startRelay();
-    await until(() => publisher.delivered.length === 3);
+    await deliveries(3);
     expect(delivered()).toEqual(['esm.request-1@0', 'esm.request-1@1', 'esm.request-2@0']);
   });
 
@@ -147,12 +152,12 @@ describe('relay', () => {
     publisher.hold();
     await append('esm.request-1', ['A']);
     startRelay();
-    await until(() => publisher.attempts === 1);
+    await publishAttempts(1);
     await stopRelays();
     publisher.release();
     expect(checkpoint.saves).toEqual([]);
     startRelay();
-    await until(() => checkpoint.saves.length === 1);
+    await checkpointSaves(1);
     expect(delivered()).toEqual(['esm.request-1@0', 'esm.request-1@0']);
   });
 });

@@ -3,7 +3,6 @@ import { decideLeave, recordAttendance, submitLeave } from '../../commands/hrm/h
 import { LEAVE_DECISIONS, type LeaveDecision } from '../../commands/hrm/leave';
 import { ATTENDANCE_STATUSES, LEAVE_TYPES, type AttendanceStatus, type LeaveType } from '../../events/hrm';
 import { attendanceProjection, leaveProjection } from '../../projections/hrm';
-import type { DocumentProjection } from '../../projections/projection';
 import { decidingPersonOf } from '../kit/deciding';
 import { ApiError } from '../kit/errors';
 import type { WriteRoute } from '../kit/module';
@@ -77,7 +76,7 @@ export const submitLeaveRoute: WriteRoute<z.infer<typeof LeaveCreation>> = {
   body: LeaveCreation,
   status: 201,
   resource: leave,
-  projection: leaveProjection as unknown as DocumentProjection,
+  projection: leaveProjection,
   execute: ({ body }, context) =>
     submitLeave(context, {
       employee_id: body.employee_id,
@@ -98,7 +97,7 @@ export const decideLeaveRoute: WriteRoute<z.infer<typeof LeaveUpdate>> = {
   body: LeaveUpdate,
   status: 200,
   resource: leave,
-  projection: leaveProjection as unknown as DocumentProjection,
+  projection: leaveProjection,
   execute: ({ body, params, caller }, context) =>
     decideLeave(context, itemId(params), {
       status: body.status as LeaveDecision,
@@ -115,7 +114,7 @@ export const recordAttendanceRoute: WriteRoute<z.infer<typeof AttendanceCreation
   body: AttendanceCreation,
   status: 201,
   resource: attendance,
-  projection: attendanceProjection as unknown as DocumentProjection,
+  projection: attendanceProjection,
   execute: ({ body }, context) =>
     recordAttendance(context, {
       employee_id: body.employee_id,

@@ -1,4 +1,4 @@
-import type { DocumentProjection, Projector } from '../projection';
+import type { Projector } from '../projection';
 import {
   brandsProjection,
   careerSitesProjection,
@@ -34,5 +34,5 @@ export const hrmProjector: Projector = {
     distributionsProjection,
     candidatesProjection,
     applicationsProjection,
-  ] as unknown as DocumentProjection[],
+  ],
 };
