@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   SUITE_URL,
+  cpuMilliseconds,
   flags,
   load,
   machine,
@@ -43,12 +44,6 @@ const SUITE_ENV = {
   // The write rate limit would answer 429 to a load generator.
   SUITE_WRITE_RATE_LIMIT: '0',
 };
-
-/** CPU time a process has used, in milliseconds (Linux: user and system clock ticks of 10 ms). */
-function cpuMilliseconds(pid: number): number {
-  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] as string).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /**
  * One load run and the server's CPU time per answered request, in microseconds: what the throughput

@@ -125,6 +125,12 @@ export function residentMegabytes(pid: number): number {
   return kilobytes / 1024;
 }
 
+/** CPU time a process has used, all its threads, in milliseconds (Linux: user and system clock ticks of 10 ms). */
+export function cpuMilliseconds(pid: number): number {
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] as string).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** `--name value` flags; a flag without a value reads as 'true'. */
 export function flags(argv = process.argv.slice(2)): Map<string, string> {
   const found = new Map<string, string>();
