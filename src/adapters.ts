@@ -48,17 +48,11 @@ export async function openReadStore(config: Config, { shared }: { shared: boolea
 
 /**
  * The data subjects' keys: `keys.db` in the data directory, or, with the read models in MongoDB, the
- * `subject_keys` collection there, which every role of a deployment shares. `seeded`: new keys come
- * from a seeded generator (the demo data), and are written in turn.
+ * `subject_keys` collection there, which every role of a deployment shares.
  */
-export function openKeyStore(
-  config: Config,
-  randomBytes: RandomBytes,
-  { seeded }: { seeded: boolean },
-): Promise<SubjectKeyStore> {
+export async function openKeyStore(config: Config, randomBytes: RandomBytes): Promise<SubjectKeyStore> {
   if (config.readStore !== 'sqlite') return mongoKeyStore().openMongoKeyStore(config.readStore, randomBytes);
-  const file = path.join(config.dataDir, 'keys.db');
-  return Promise.resolve(openSqliteKeyStore(file, randomBytes, { inTurn: seeded }));
+  return openSqliteKeyStore(path.join(config.dataDir, 'keys.db'), randomBytes);
 }
 
 /** BullMQ on SUITE_REDIS_URL when set; otherwise jobs run in the process that queues them. */

@@ -126,7 +126,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const modules = options.modules ?? MODULES;
   const catalog = suiteCatalog([...modules, ...CAPABILITIES]);
   const random = options.randomBytes ?? randomBytes;
-  const subjectKeys = await openKeyStore(config, random, { seeded: options.randomBytes !== undefined });
+  const subjectKeys = await openKeyStore(config, random);
   const storedEvents = options.storedEvents ?? (await openEventStore(config));
   const auditEvents = withPersonalData(storedEvents, catalog, subjectKeys);
   const eventStore = withUpcasting(auditEvents, catalog);

@@ -1,13 +1,7 @@
 import { Binary, MongoClient } from 'mongodb';
 import type { MongoConnect } from '../projections/mongo-read-store';
 import type { SubjectKey } from './sealed-value';
-import {
-  cachedKeyStore,
-  sealedHere,
-  type KeptKey,
-  type RandomBytes,
-  type SubjectKeyStore,
-} from './subject-keys';
+import { cachedKeyStore, type KeptKey, type RandomBytes, type SubjectKeyStore } from './subject-keys';
 
 type KeyDocument = { _id: string; subject: string; key_id: string; key: Binary; created_at: string };
 type SpareDocument = { _id: string; key: Binary; created_at: string };
@@ -121,6 +115,5 @@ export async function openMongoKeyStore(
       close: () => client.close(),
     },
     randomBytes,
-    sealedHere(randomBytes),
   );
 }

@@ -261,7 +261,7 @@ export async function sealEvents(
     }
     return { event: { ...event, data }, sealedWith, places, copies };
   });
-  const sealedValues = await keys.seal(values);
+  const sealedValues = keys.seal(values);
   let next = 0;
   return placed.map(({ event, sealedWith, places, copies }) => {
     if (!places || !copies) return { event };

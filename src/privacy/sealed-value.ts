@@ -36,17 +36,6 @@ const header = ({ subject, keyId, erasedAs }: SealedHeader) => `${PREFIX}:${eras
 export function seal(
   value: unknown,
   subject: string,
-  key: SubjectKey,
-  erasedAs: ErasedAs,
-  iv: Buffer,
-): string {
-  return sealJson(JSON.stringify(value), subject, key, erasedAs, iv);
-}
-
-/** `seal` of a value given as its JSON text (as it crossed to another thread). */
-export function sealJson(
-  json: string,
-  subject: string,
   { id, key }: SubjectKey,
   erasedAs: ErasedAs,
   iv: Buffer,
@@ -54,7 +43,7 @@ export function sealJson(
   const head = header({ subject, keyId: id, erasedAs });
   const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(head, 'latin1'));
   // GCM is a stream mode: update answers the whole ciphertext, final only computes the tag.
-  const ciphertext = cipher.update(json, 'utf8');
+  const ciphertext = cipher.update(JSON.stringify(value), 'utf8');
   cipher.final();
   return `${head}:${Buffer.concat([iv, ciphertext, cipher.getAuthTag()]).toString('base64url')}`;
 }

@@ -46,40 +46,17 @@ function erasedAmongOf(db: Database.Database): (subjects: readonly string[]) => 
 }
 
 /**
- * A look at the subjects' keys in keys.db from this thread, beside the key thread that writes them:
- * a read costs a few microseconds a subject, where asking the thread made a rebuild wait for it
- * milliseconds a page. It sees what was committed; what this process handed out and the thread has not
- * written yet its key store remembers (and finds by the key ids, when asked for them afresh).
+ * `keys.db`'s rows, read and written in this thread. A write that must survive a power cut is synced
+ * before it answers (`synchronous = FULL`): the spares (a key lost would be data lost: no value is
+ * sealed under one before it is), the keys kept, an erasure. Handing a spare to a subject is only
+ * committed (`NORMAL`): a power cut that loses it leaves the key a spare, found again by the id its
+ * values name, and the next synced write takes it to the disk with its own. Deleted keys are
+ * overwritten in the file (`secure_delete`) and the write-ahead log is emptied after an erasure, so no
+ * copy of a key is left. A handing-out is written only for a key still spare, so an erasure is not undone.
  */
-export function sqliteKeyReader(file: string): {
-  of(subjects: readonly string[]): KeptKey[];
-  erasedAmong(subjects: readonly string[]): string[];
-  close(): void;
-} {
+export function sqliteKeyRows(file: string): KeyRows {
   const db = openKeysDb(file);
-  return { of: subjectKeysOf(db), erasedAmong: erasedAmongOf(db), close: () => db.close() };
-}
-
-/** A spare handed to a subject, `at` a time in milliseconds. */
-export interface HandedOut {
-  subject: string;
-  id: string;
-  at: number;
-}
-
-/** `keys.db`'s rows, and the writing of many handing-outs at once. */
-export type SqliteKeyRows = KeyRows & { assignAll(handed: readonly HandedOut[]): void };
-
-/**
- * `keys.db`'s rows. Every commit is synced (`synchronous = FULL`): a key lost in a crash is data lost,
- * and these rows are written either off the event loop (the key thread, which is handed the
- * handing-outs of a while at once) or for the demo data, whose writes must not overtake each other.
- * Deleted keys are overwritten in the file (`secure_delete`) and the write-ahead log is emptied after
- * an erasure, so no copy of a key is left. A handing-out is written only for a key still spare, so an
- * erasure meanwhile is not undone.
- */
-export function sqliteKeyRows(file: string): SqliteKeyRows {
-  const db = openKeysDb(file);
+  db.pragma('synchronous = NORMAL');
   const keysOf = subjectKeysOf(db);
   const erasedAmong = erasedAmongOf(db);
   const statements = {
@@ -95,14 +72,12 @@ export function sqliteKeyRows(file: string): SqliteKeyRows {
       'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) SELECT ?, ?, ?, ? ' +
         'WHERE ? NOT IN (SELECT subject FROM erased_subjects)',
     ),
-    // Many rows a statement (as JSON): a statement per row costs more than its row. A spare handed to
-    // a subject erased since is not kept for it (it is dropped with the others).
-    assign: db.prepare<[string]>(
+    assign: db.prepare<{ subject: string; id: string; at: string }>(
       'INSERT OR IGNORE INTO subject_keys (subject, key_id, key, created_at) ' +
-        "SELECT handed.value ->> 'subject', spare.key_id, spare.key, handed.value ->> 'at' " +
-        "FROM json_each(?) AS handed JOIN spare_keys AS spare ON spare.key_id = handed.value ->> 'id' " +
-        "WHERE handed.value ->> 'subject' NOT IN (SELECT subject FROM erased_subjects)",
+        'SELECT :subject, key_id, key, :at FROM spare_keys WHERE key_id = :id ' +
+        'AND :subject NOT IN (SELECT subject FROM erased_subjects)',
     ),
+    // Many rows a statement (as JSON): a statement per row costs more than its row.
     insertSpares: db.prepare<[string, string]>(
       'INSERT OR IGNORE INTO spare_keys (key_id, key, created_at) ' +
         "SELECT value ->> 'id', unhex(value ->> 'key'), ? FROM json_each(?)",
@@ -118,7 +93,20 @@ export function sqliteKeyRows(file: string): SqliteKeyRows {
       'SELECT subject, key_id, key FROM subject_keys UNION ALL SELECT NULL, key_id, key FROM spare_keys',
     ),
   };
-  const insert = db.transaction((keys: readonly KeptKey[], createdAt: string) => {
+  /** The write in a transaction, synced to the disk before it answers. */
+  function durably<Args extends unknown[]>(write: (...args: Args) => void): (...args: Args) => void {
+    const transaction = db.transaction(write);
+    return (...args) => {
+      db.pragma('synchronous = FULL');
+      try {
+        transaction.immediate(...args);
+      } finally {
+        db.pragma('synchronous = NORMAL');
+      }
+    };
+  }
+  const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
+  const insert = durably((keys: readonly KeptKey[], createdAt: string) => {
     const spares = keys.filter(({ subject }) => subject === null);
     statements.insertSpares.run(
       createdAt,
@@ -127,14 +115,11 @@ export function sqliteKeyRows(file: string): SqliteKeyRows {
     for (const { subject, id, key } of keys)
       if (subject !== null) statements.insert.run(subject, id, key, createdAt, subject);
   });
-  const dropSpares = (keyIds: readonly string[]) => void statements.dropSpares.run(JSON.stringify(keyIds));
-  const assignAll = db.transaction((handed: readonly HandedOut[]) => {
-    statements.assign.run(
-      JSON.stringify(handed.map(({ subject, id, at }) => ({ subject, id, at: new Date(at).toISOString() }))),
-    );
-    dropSpares(handed.map(({ id }) => id));
+  const assign = db.transaction((subject: string, id: string, at: number) => {
+    statements.assign.run({ subject, id, at: new Date(at).toISOString() });
+    dropSpares([id]);
   });
-  const erase = db.transaction((subject: string, keyIds: readonly string[]) => {
+  const erase = durably((subject: string, keyIds: readonly string[]) => {
     statements.tombstone.run(subject, new Date().toISOString());
     statements.erase.run(subject);
     dropSpares(keyIds);
@@ -147,11 +132,10 @@ export function sqliteKeyRows(file: string): SqliteKeyRows {
       const named = JSON.stringify(keys);
       return statements.named.all(named, named).map(kept);
     },
-    insert: async (keys, createdAt) => insert.immediate(keys, createdAt),
-    assign: (subject, { id }, at) => assignAll.immediate([{ subject, id, at }]),
-    assignAll: (handed) => assignAll.immediate(handed),
+    insert: async (keys, createdAt) => insert(keys, createdAt),
+    assign: (subject, { id }, at) => assign.immediate(subject, id, at),
     async erase(subject, keyIds) {
-      erase.immediate(subject, keyIds);
+      erase(subject, keyIds);
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
     drop: async (keyIds) => dropSpares(keyIds),

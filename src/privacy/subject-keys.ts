@@ -9,7 +9,7 @@ export type RandomBytes = (size: number) => Buffer;
 const DRAWN_AT_ONCE = 4096;
 
 /** Small random draws served from larger ones (each draw from the system's generator costs a call into it). */
-export function drawnInBulk(source: RandomBytes): RandomBytes {
+function drawnInBulk(source: RandomBytes): RandomBytes {
   let drawn: Buffer = Buffer.alloc(0);
   let used = 0;
   return (size) => {
@@ -29,16 +29,6 @@ export interface ToSeal {
   subject: string;
   key: SubjectKey;
   erasedAs: ErasedAs;
-}
-
-/** Seals values, in order. */
-export type SealValues = (values: readonly ToSeal[]) => Promise<string[]>;
-
-/** Seals values in this thread, each with a fresh IV from the source. */
-export function sealedHere(randomBytes: RandomBytes): SealValues {
-  const ivs = drawnInBulk(randomBytes);
-  return async (values) =>
-    values.map(({ value, subject, key, erasedAs }) => seal(value, subject, key, erasedAs, ivs(IV_SIZE)));
 }
 
 /**
@@ -68,11 +58,8 @@ export interface SubjectKeyStore {
     subjects: readonly string[],
     options?: { withoutKeys?: readonly string[] },
   ): Promise<ReadonlyMap<string, SubjectKey>>;
-  /**
-   * Seals the values under the keys `sealingKeys` answered; off the event loop where the store can
-   * (see `openSqliteKeyStore`).
-   */
-  seal: SealValues;
+  /** Seals the values under the keys `sealingKeys` answered, in order, each with a fresh IV. */
+  seal(values: readonly ToSeal[]): string[];
   /**
    * Tombstones the subject and deletes every key of it, and the keys named `keyIds` (those its sealed
    * values name: a key handed to it may still be kept as a spare, see `KeyRows.assign`), leaving no
@@ -111,8 +98,8 @@ export interface KeyRows {
   /**
    * Hands a spare to a subject, `at` a time in milliseconds. Need not be durable: the spare was, and a
    * crash that loses the handing-out leaves it a spare, which the values sealed under it find again by
-   * its id. A store that writes it later answers nothing; one that writes it at once, a promise to await
-   * before the key is used. Never kept for a subject erased meanwhile.
+   * its id. A store that wrote it before answering answers nothing; one that writes it asynchronously,
+   * a promise to await before the key is used. Never kept for a subject erased meanwhile.
    */
   assign(subject: string, key: SubjectKey, at: number): Promise<void> | void;
   /**
@@ -192,11 +179,12 @@ function keysByRow(kept: readonly KeptKey[]): KeysBySubject {
  * about a new subject in one process get the same key; two processes may give a subject two keys,
  * both kept (a value sealed under a key a process does not know makes it look again).
  */
-export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: SealValues): SubjectKeyStore {
+export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): SubjectKeyStore {
   // Kept no longer than it is trusted (a little more): what is older is looked up again anyway.
   const cache = recent<string, Remembered>({ size: CACHED_SUBJECTS, ms: CACHED_MS });
   const spares: SubjectKey[] = [];
   let making: Promise<void> | null = null;
+  const ivs = drawnInBulk(randomBytes);
 
   /** The subjects' keys: as remembered, when that was less than CACHED_MS ago (and not `fresh`), or as the rows hold them. */
   async function lookUp(subjects: Iterable<string>, { fresh = false } = {}) {
@@ -243,7 +231,7 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
 
   /**
    * A key for a subject that had none: the one another write about it was handed meanwhile, or a
-   * spare (its handing-out, when the rows write it at once, added to `writes`). None when no spare is left.
+   * spare (its handing-out, when the rows write it asynchronously, added to `writes`). None when no spare is left.
    */
   function handOut(subject: string, writes: Promise<void>[]): SubjectKey | undefined {
     const known = cache.get(subject);
@@ -262,7 +250,8 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes, seal: Se
   }
 
   return {
-    seal,
+    seal: (values) =>
+      values.map(({ value, subject, key, erasedAs }) => seal(value, subject, key, erasedAs, ivs(IV_SIZE))),
     keysOf: async (subjects, { remember = true } = {}) =>
       remember ? keysBySubject(await lookUp(subjects)) : keysByRow(await rows.of([...subjects])),
     async keysNamed(wanted) {

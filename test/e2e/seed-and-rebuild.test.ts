@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 async function seededSuite(seed: string): Promise<{ suite: Suite; cleanup: () => void }> {
   const { dir, cleanup } = tempDir();
   const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_LOG_LEVEL: 'silent' });
-  // As `suite seed` opens it: the subjects' keys drawn from the seed, written in turn.
+  // As `suite seed` opens it: the subjects' keys and IVs drawn from the seed.
   const suite = await openSuite(config, { logger: createLogger('silent'), randomBytes: seededBytes(seed) });
   expect(await seedDemoData(suite, seed)).toBe(true);
   await suite.runtime.start();

@@ -22,9 +22,6 @@ const filesHolding = (file: string, key: Buffer) =>
     .filter(({ bytes }) => bytes.indexOf(key) !== -1)
     .map(({ name }) => path.basename(name));
 
-/** A while after which a store has written the keys it handed out (it writes them together, 50 ms at most after). */
-const handingOutWritten = () => new Promise((resolve) => setTimeout(resolve, 150));
-
 /** The keys of one subject, as the store answers for it. */
 const keysOfOne = async (store: SubjectKeyStore, subject: string) =>
   (await store.keysOf([subject])).get(subject) as ReadonlyMap<string, Buffer>;
@@ -87,14 +84,13 @@ describe('the SQLite subject key store', () => {
       expect(await keysOfOne(reopened, ALICE)).toEqual(new Map([[first.id, first.key]]));
     });
 
-    it('returns the key another store on the same file made, once that store wrote it', async () => {
+    it('returns the key another store on the same file made', async () => {
       const one = openStore();
       const made = (await one.sealingKeys([ALICE])).get(ALICE)!;
-      await handingOutWritten();
       expect((await openStore().sealingKeys([ALICE])).get(ALICE)).toEqual(made);
     });
 
-    it('opens values under a key another store handed out and has not written yet, by its id', async () => {
+    it('opens values under a key another store handed out after it looked, by its id', async () => {
       const one = openStore();
       const made = (await one.sealingKeys([ALICE])).get(ALICE)!;
       const other = openStore();
@@ -129,13 +125,11 @@ describe('the SQLite subject key store', () => {
     it('are made durably in advance, many at once, and handed to new subjects', async () => {
       const keys = openStore();
       const alice = (await keys.sealingKeys([ALICE])).get(ALICE)!;
-      await handingOutWritten();
       const waiting = spareIds();
       expect(waiting.length).toBeGreaterThan(100);
       expect(waiting).not.toContain(alice.id);
       const bob = (await keys.sealingKeys([BOB])).get(BOB)!;
       expect(waiting).toContain(bob.id);
-      await handingOutWritten();
       expect(spareIds()).not.toContain(bob.id);
     });
 
@@ -167,7 +161,6 @@ describe('the SQLite subject key store', () => {
       expect(named.get(ALICE)).toEqual(new Map([[alice.id, alice.key]]));
       // Given back to the subject: its next value is sealed under the same key, here and elsewhere.
       expect((await after.sealingKeys([ALICE])).get(ALICE)).toEqual(alice);
-      await handingOutWritten();
       expect((await openStore().sealingKeys([ALICE])).get(ALICE)).toEqual(alice);
     });
 
@@ -242,13 +235,11 @@ describe('the SQLite subject key store', () => {
       expect((await keysOfOne(reopened, ALICE)).size).toBe(0);
     });
 
-    it('keeps no key for a subject erased while its handing-out waited to be written', async () => {
+    it('keeps no key for a subject another store erased after it was handed one', async () => {
       const first = openStore();
       const second = openStore();
       const handed = (await first.sealingKeys([ALICE])).get(ALICE)!;
-      // Erased by another store before the first wrote the handing-out (it waits HANDING_OUT_MS).
       await second.erase(ALICE);
-      await handingOutWritten();
       expect(await keysOfOne(openStore(), ALICE)).toEqual(new Map());
       // Asked for the key by its id (a value sealed under it), the store does not give it back either.
       expect(
@@ -291,7 +282,6 @@ describe('the SQLite subject key store', () => {
       const handing = openStore();
       const alice = (await handing.sealingKeys([ALICE])).get(ALICE)!;
       await openStore().erase(ALICE, [alice.id]);
-      await handingOutWritten();
       expect((await keysOfOne(openStore(), ALICE)).size).toBe(0);
       expect(filesHolding(file, alice.key)).toEqual([]);
     });
@@ -300,7 +290,6 @@ describe('the SQLite subject key store', () => {
       const keys = openStore();
       const other = openStore();
       const alice = (await keys.sealingKeys([ALICE, BOB])).get(ALICE)!;
-      await handingOutWritten();
       expect((await keysOfOne(other, ALICE)).size).toBe(1);
       await keys.erase(ALICE);
       expect(filesHolding(file, alice.key)).toEqual([]);
@@ -330,7 +319,6 @@ describe('the SQLite subject key store', () => {
       const second = openStore();
       const made = (await first.sealingKeys([ALICE, BOB])).get(ALICE)!;
       expect((await keysOfOne(first, ALICE)).get(made.id)).toEqual(made.key);
-      await handingOutWritten();
 
       await second.erase(ALICE);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
@@ -404,10 +392,10 @@ describe('the SQLite subject key store', () => {
     });
   });
 
-  describe('the key thread', () => {
+  describe('seal', () => {
     const sealIn = async (keys: SubjectKeyStore) => {
       const sealing = await keys.sealingKeys([ALICE, BOB]);
-      const [alice, bob] = await keys.seal([
+      const [alice, bob] = keys.seal([
         { value: 'Alice Example', subject: ALICE, key: sealing.get(ALICE)!, erasedAs: 't' },
         { value: { email: 'bob@example.com' }, subject: BOB, key: sealing.get(BOB)!, erasedAs: 'n' },
       ]);
@@ -434,50 +422,21 @@ describe('the SQLite subject key store', () => {
         ['a', null, { b: [1, 2] }],
         { deep: { er: null } },
       ];
-      const sealed = await keys.seal(values.map((value) => ({ value, subject: ALICE, key, erasedAs: 't' })));
+      const sealed = keys.seal(values.map((value) => ({ value, subject: ALICE, key, erasedAs: 't' })));
       expect(sealed.map((value) => open(value, key.key))).toEqual(values);
       const highBytes = { id: 'f'.repeat(16), key: Buffer.from(Array.from({ length: 32 }, (_, i) => i * 8)) };
-      const [withIt] = await keys.seal([{ value: 'x', subject: BOB, key: highBytes, erasedAs: 'n' }]);
+      const [withIt] = keys.seal([{ value: 'x', subject: BOB, key: highBytes, erasedAs: 'n' }]);
       expect(open(withIt!, highBytes.key)).toBe('x');
     });
 
-    it('answers each of the writes sealing together, from any store, with its own values in order', async () => {
-      const stores = [openStore(), openStore(path.join(dir, 'other-keys.db'))];
-      const keyOf = async (store: SubjectKeyStore, subject: string) =>
-        (await store.sealingKeys([subject])).get(subject)!;
-      const subjects = [ALICE, BOB];
-      const keys = [await keyOf(stores[0]!, ALICE), await keyOf(stores[1]!, BOB)];
-      const writes = Array.from({ length: 12 }, (_, write) => {
-        const values = Array.from({ length: (write % 3) + 1 }, (_, index) => `write ${write} value ${index}`);
-        return { store: stores[write % 2]!, subject: subjects[write % 2]!, key: keys[write % 2]!, values };
-      });
-      // All asked in one turn: they cross together.
-      const sealed = await Promise.all(
-        writes.map(({ store, subject, key, values }) =>
-          store.seal(values.map((value) => ({ value, subject, key, erasedAs: 't' }))),
-        ),
-      );
-      sealed.forEach((answer, write) => {
-        const { key, values } = writes[write]!;
-        expect(answer.map((value) => open(value, key.key))).toEqual(values);
-      });
-    });
-
-    it('is not used for the demo data: in turn, each handing-out is written before the write goes on', async () => {
-      const keys = openSqliteKeyStore(file, seededBytes('demo'), { inTurn: true });
-      opened.push(keys);
-      const { sealing, alice } = await sealIn(keys);
+    it("comes after the handing-out of its keys is written, with seeded random bytes as with the system's", async () => {
+      const seeded = openStore(file, seededBytes('demo'));
+      const { sealing, alice } = await sealIn(seeded);
       expect(open(alice, sealing.get(ALICE)!.key)).toBe('Alice Example');
       const db = new Database(file, { readonly: true });
       const written = db.prepare('SELECT key_id FROM subject_keys WHERE subject = ?').pluck().all(ALICE);
       db.close();
       expect(written).toEqual([sealing.get(ALICE)!.id]);
-    });
-
-    it('fails the calls, not the process, when keys.db cannot be opened', async () => {
-      const keys = openStore(path.join(dir, 'missing', 'keys.db'));
-      await expect(keys.sealingKeys([ALICE])).rejects.toThrow(/directory does not exist|unable to open/);
-      await expect(keys.keysOf([BOB])).rejects.toThrow(/directory does not exist|unable to open/);
     });
 
     it('lets a process that sealed with it and never closed the store exit', () => {
@@ -495,5 +454,11 @@ describe('the SQLite subject key store', () => {
       });
       expect(output.trim()).toBe(ALICE);
     });
+  });
+
+  it('refuses to open a keys.db it cannot open', () => {
+    expect(() => openStore(path.join(dir, 'missing', 'keys.db'))).toThrow(
+      /directory does not exist|unable to open/,
+    );
   });
 });
