@@ -18,15 +18,7 @@ import { verifyLog } from './events/verify';
 import { resolveLogSigner } from './log-proofs/signing-key';
 import { addProofCommands, problemAgainst } from './cli/proofs';
 import { checkGeneration, type GenerationCheck, type RecordedGeneration } from './fpa/verify';
-import {
-  seedDemoData,
-  settle,
-  startSuite,
-  startWorker,
-  suiteCollections,
-  suiteProjectors,
-  type Suite,
-} from './main';
+import { seedDemoData, settle, startWorker, suiteCollections, suiteProjectors, type Suite } from './main';
 import {
   startApiRole,
   startAuditorRole,
@@ -34,7 +26,8 @@ import {
   startProjectorRole,
   startRelayRole,
   startWorkerRole,
-} from './roles';
+} from './serving/roles';
+import { startSuite } from './serving/start';
 import { MODULE_IDS } from './module-ids';
 import { upcast } from './events/catalog';
 import { MODULES } from './api/modules';

@@ -3,7 +3,7 @@ import { createLogger } from '../../src/api/kit/logging';
 import type { ModuleDefinition, ModuleJob } from '../../src/api/kit/module';
 import { esmModule } from '../../src/api/esm';
 import { loadConfig } from '../../src/config';
-import { startSuite } from '../../src/main';
+import { startSuite } from '../../src/serving/start';
 import { startTracing } from '../../src/telemetry/tracing';
 
 /**
