@@ -75,7 +75,7 @@ function isOrigin(text: string): boolean {
  * configured ones, or the console's port on the suite's host (on both names of this machine when the
  * host is one of them, or every interface).
  */
-function consoleOrigins(values: z.infer<typeof ConfigSchema>): string[] {
+function consoleOrigins(values: Variables): string[] {
   if (values.SUITE_CONSOLE_ORIGINS !== undefined) return values.SUITE_CONSOLE_ORIGINS.split(',');
   const port = values.SUITE_CONSOLE_PORT;
   const host = values.SUITE_HOST;
@@ -96,7 +96,7 @@ export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  * The hosts the suite answers for (`Host`): the configured ones, or this machine's names, the suite's
  * host and the hosts the console is opened at.
  */
-function allowedHosts(values: z.infer<typeof ConfigSchema>, origins: readonly string[]): string[] {
+function allowedHosts(values: Variables, origins: readonly string[]): string[] {
   if (values.SUITE_ALLOWED_HOSTS !== undefined) {
     return values.SUITE_ALLOWED_HOSTS.split(',').map((host) => host.toLowerCase());
   }
@@ -108,7 +108,8 @@ function allowedHosts(values: z.infer<typeof ConfigSchema>, origins: readonly st
 /** The identity provider's variables that only make sense together. */
 const OIDC_VARIABLES = ['SUITE_OIDC_ISSUER', 'SUITE_OIDC_AUDIENCE', 'SUITE_OIDC_JWKS'] as const;
 
-const ConfigSchema = z.object({
+/** The environment variables the suite reads, each checked on its own. */
+const VariablesSchema = z.object({
   SUITE_DATA_DIR: z.string().min(1).default('./data'),
   SUITE_HOST: z.string().min(1).default('127.0.0.1'),
   SUITE_API_TOKEN: bearerToken(),
@@ -226,8 +227,10 @@ const ConfigSchema = z.object({
   ...Object.fromEntries(MODULE_IDS.map((module) => [portVariable(module), port(DEFAULT_PORTS[module])])),
 });
 
+type Variables = z.output<typeof VariablesSchema>;
+
 /** What the credentials' variables must hold together. */
-function credentialProblems(values: z.infer<typeof ConfigSchema>): string[] {
+function credentialProblems(values: Variables): string[] {
   const problems: string[] = [];
   if (values.SUITE_AUDIT_TOKEN !== undefined && values.SUITE_AUDIT_TOKEN === values.SUITE_API_TOKEN) {
     problems.push('SUITE_AUDIT_TOKEN: must differ from SUITE_API_TOKEN');
@@ -243,7 +246,7 @@ function credentialProblems(values: z.infer<typeof ConfigSchema>): string[] {
 }
 
 /** The identity provider, when its variables are set (all of them, as `credentialProblems` checks). */
-function identityProvider(values: z.infer<typeof ConfigSchema>): OidcConfig | undefined {
+function identityProvider(values: Variables): OidcConfig | undefined {
   const { SUITE_OIDC_ISSUER: issuer, SUITE_OIDC_AUDIENCE: audience, SUITE_OIDC_JWKS: jwks } = values;
   if (issuer === undefined || audience === undefined || jwks === undefined) return undefined;
   const personClaim = values.SUITE_OIDC_PERSON_CLAIM;
@@ -280,84 +283,22 @@ export interface RateLimit {
   refillPerSecond: number;
 }
 
-export interface Config {
-  dataDir: string;
-  host: string;
-  /** Unset: writes are disabled (503). */
-  apiToken: string | undefined;
-  /** Unset: the audit API answers 503. */
-  auditToken: string | undefined;
-  /** Signs session cookies (market); unset: generated once and kept in the data directory. */
-  sessionSecret: string | undefined;
-  /** The log's name: the first line of its checkpoints, and the name of a generated signing key. */
-  logOrigin: string;
-  /** Signs the log's checkpoints (`PRIVATE+KEY+…`); unset: generated once and kept in the data directory. */
-  signingKey: string | undefined;
-  auditPort: number;
-  /** Where `suite start` and `suite console` serve the console. */
-  consolePort: number;
-  /** The origins the module ports and the audit API answer cross-origin requests of (the console's). */
-  consoleOrigins: string[];
-  /**
-   * The hosts every port answers for (`Host`), lower case: a name alone is allowed with any of the
-   * suite's ports or none, a name with a port only so. Any other host is refused (421).
-   */
-  allowedHosts: string[];
-  /** `none`: no demo data; any other value seeds the demo generator. */
-  seed: string;
-  logLevel: string;
-  ports: Record<ModuleId, number>;
-  /** `sqlite` (the embedded log in the data directory) or an EventStoreDB/KurrentDB connection string. */
-  eventStore: string;
-  /** `sqlite` (read models in the data directory) or a MongoDB connection string. */
-  readStore: string;
-  /** Set: jobs go through BullMQ on this Redis; unset: they run in the process that queues them. */
-  redisUrl: string | undefined;
-  /** Prefix of the job queue's Redis keys, so several suites can share one Redis. */
-  redisPrefix: string;
-  /** Kafka brokers `suite relay` publishes to. */
-  kafkaBrokers: string[] | undefined;
-  /** Where the projector, worker and relay roles serve `/metrics`. */
-  metricsPort: number;
-  /** Writes per second each caller may make, with bursts of twice that; unset: no limit. */
-  writeRateLimit: RateLimit | undefined;
-  /** Failed authentications each client address may make, per minute and in one burst. */
-  authFailureLimit: RateLimit;
-  /** Session cookies are `Secure` and named with the `__Host-` prefix (the suite is served over HTTPS). */
-  cookieSecure: boolean;
-  /** How long a write held back for approval may wait for its decision, in seconds. */
-  proposalTtlSeconds: number;
-  /** `token`: reads of the modules whose reads are otherwise public need the API token too. */
-  reads: 'public' | 'token';
-  /** Bytes the embedded read store may keep of the pages, totals and documents it has answered. */
-  cacheBytes: number;
-  /** Unset: no identity provider's tokens are accepted. */
-  oidc?: OidcConfig;
-  /** Events the read models may lag behind the log while the process still answers ready (`/readyz`). */
-  readyMaxLag: number;
-}
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and validates the configuration once; an invalid value names its variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const variable = String(issue.path[0]);
-      if (SECRET_VARIABLES.has(variable)) return `${variable}: ${issue.message}`;
-      return `${variable}: ${issue.message} (got ${JSON.stringify(env[variable])})`;
-    });
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  }
-  const values = parsed.data as z.infer<typeof ConfigSchema> & Record<string, number>;
-  const problems = credentialProblems(values);
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  const ports = Object.fromEntries(
-    MODULE_IDS.map((module) => [module, values[portVariable(module)]]),
-  ) as Record<ModuleId, number>;
+/** Each module's port (`SUITE_<MODULE>_PORT`). */
+function modulePorts(values: Variables): Record<ModuleId, number> {
+  const variables = values as Variables & Record<string, number>;
+  return Object.fromEntries(MODULE_IDS.map((module) => [module, variables[portVariable(module)]])) as Record<
+    ModuleId,
+    number
+  >;
+}
+
+/** The first port two listeners are given, named by its variables. */
+function portClash(values: Variables): string | undefined {
+  const ports = modulePorts(values);
   const taken = new Map<number, string>();
   const listeners: [string, number][] = [
     ...MODULE_IDS.map((module): [string, number] => [portVariable(module), ports[module]]),
@@ -366,44 +307,107 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ];
   for (const [variable, value] of listeners) {
     const other = taken.get(value);
-    if (other)
-      throw new ConfigError(`Invalid configuration:\n  ${variable}: port ${value} is already ${other}`);
+    if (other) return `${variable}: port ${value} is already ${other}`;
     taken.set(value, variable);
   }
+  return undefined;
+}
+
+/** What the variables must hold together: the credentials' problems, else a port given twice. */
+function problemsTogether(values: Variables): string[] {
+  const problems = credentialProblems(values);
+  if (problems.length > 0) return problems;
+  const clash = portClash(values);
+  return clash === undefined ? [] : [clash];
+}
+
+/** The configuration the variables make, once they hold together. */
+function configuration(values: Variables) {
+  const writeRateLimit: RateLimit | undefined =
+    values.SUITE_WRITE_RATE_LIMIT === 0
+      ? undefined
+      : { capacity: 2 * values.SUITE_WRITE_RATE_LIMIT, refillPerSecond: values.SUITE_WRITE_RATE_LIMIT };
+  const authFailureLimit: RateLimit = {
+    capacity: values.SUITE_AUTH_FAILURE_LIMIT,
+    refillPerSecond: values.SUITE_AUTH_FAILURE_LIMIT / 60,
+  };
   return {
     dataDir: path.resolve(values.SUITE_DATA_DIR),
     host: values.SUITE_HOST,
+    /** Unset: writes are disabled (503). */
     apiToken: values.SUITE_API_TOKEN,
+    /** Unset: the audit API answers 503. */
     auditToken: values.SUITE_AUDIT_TOKEN,
+    /** Signs session cookies (market); unset: generated once and kept in the data directory. */
     sessionSecret: values.SUITE_SESSION_SECRET,
+    /** The log's name: the first line of its checkpoints, and the name of a generated signing key. */
     logOrigin: values.SUITE_LOG_ORIGIN,
+    /** Signs the log's checkpoints (`PRIVATE+KEY+…`); unset: generated once and kept in the data directory. */
     signingKey: values.SUITE_SIGNING_KEY,
     auditPort: values.SUITE_AUDIT_PORT,
+    /** Where `suite start` and `suite console` serve the console. */
     consolePort: values.SUITE_CONSOLE_PORT,
+    /** The origins the module ports and the audit API answer cross-origin requests of (the console's). */
     consoleOrigins: consoleOrigins(values),
+    /**
+     * The hosts every port answers for (`Host`), lower case: a name alone is allowed with any of the
+     * suite's ports or none, a name with a port only so. Any other host is refused (421).
+     */
     allowedHosts: allowedHosts(values, consoleOrigins(values)),
+    /** `none`: no demo data; any other value seeds the demo generator. */
     seed: values.SUITE_SEED,
     logLevel: values.SUITE_LOG_LEVEL,
-    ports,
+    ports: modulePorts(values),
+    /** `sqlite` (the embedded log in the data directory) or an EventStoreDB/KurrentDB connection string. */
     eventStore: values.SUITE_EVENT_STORE,
+    /** `sqlite` (read models in the data directory) or a MongoDB connection string. */
     readStore: values.SUITE_READ_STORE,
+    /** Set: jobs go through BullMQ on this Redis; unset: they run in the process that queues them. */
     redisUrl: values.SUITE_REDIS_URL,
+    /** Prefix of the job queue's Redis keys, so several suites can share one Redis. */
     redisPrefix: values.SUITE_REDIS_PREFIX,
+    /** Kafka brokers `suite relay` publishes to. */
     kafkaBrokers: values.SUITE_KAFKA_BROKERS?.split(','),
+    /** Where the projector, worker and relay roles serve `/metrics`. */
     metricsPort: values.SUITE_METRICS_PORT,
-    writeRateLimit:
-      values.SUITE_WRITE_RATE_LIMIT === 0
-        ? undefined
-        : { capacity: 2 * values.SUITE_WRITE_RATE_LIMIT, refillPerSecond: values.SUITE_WRITE_RATE_LIMIT },
-    authFailureLimit: {
-      capacity: values.SUITE_AUTH_FAILURE_LIMIT,
-      refillPerSecond: values.SUITE_AUTH_FAILURE_LIMIT / 60,
-    },
+    /** Writes per second each caller may make, with bursts of twice that; unset: no limit. */
+    writeRateLimit,
+    /** Failed authentications each client address may make, per minute and in one burst. */
+    authFailureLimit,
+    /** Session cookies are `Secure` and named with the `__Host-` prefix (the suite is served over HTTPS). */
     cookieSecure: values.SUITE_COOKIE_SECURE,
+    /** `token`: reads of the modules whose reads are otherwise public need the API token too. */
     reads: values.SUITE_READS,
+    /** How long a write held back for approval may wait for its decision, in seconds. */
     proposalTtlSeconds: values.SUITE_PROPOSAL_TTL,
+    /** Bytes the embedded read store may keep of the pages, totals and documents it has answered. */
     cacheBytes: values.SUITE_CACHE_MB * 2 ** 20,
+    /** Unset: no identity provider's tokens are accepted. */
     oidc: identityProvider(values),
+    /** Events the read models may lag behind the log while the process still answers ready (`/readyz`). */
     readyMaxLag: values.SUITE_READY_MAX_LAG,
   };
+}
+
+/** The variables, checked on their own and together, made into the configuration. */
+const ConfigSchema = VariablesSchema.transform((values, context) => {
+  const problems = problemsTogether(values);
+  for (const message of problems) context.issues.push({ code: 'custom', input: values, message });
+  return problems.length > 0 ? z.NEVER : configuration(values);
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+
+/** Reads and validates the configuration once; an invalid value names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    // A problem of variables together names them itself.
+    if (issue.path.length === 0) return issue.message;
+    const variable = String(issue.path[0]);
+    if (SECRET_VARIABLES.has(variable)) return `${variable}: ${issue.message}`;
+    return `${variable}: ${issue.message} (got ${JSON.stringify(env[variable])})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }

@@ -1,25 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { openEventStore, openJobQueue, openKeyStore, openReadStore } from './adapters';
 import { withPersonalData } from './privacy/sealing-event-store';
 import { erasureFollower, type ErasureFollower } from './privacy/erase';
 import { privacyCapability } from './privacy/erasures';
 import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
-import { createAuditApp } from './api/audit';
 import { ensurePrivateDir, warnIfExposed } from './private-files';
 import { upgradeDataFiles } from './data-files';
-import { createModuleApp } from './api/kit/app';
-import { consoleBuilt, createConsoleApp } from './api/console';
-import { allowingOrigins } from './api/kit/cors';
-import { guardedPort, portSecurity } from './api/kit/port-guard';
-import type { PageKind } from './api/kit/security-headers';
-import { loggingObserver, served } from './api/kit/observation';
-import { createAuthThrottle } from './api/kit/auth-throttle';
-import { createIdentity, type Identity } from './api/kit/identity';
 import { resolveSessionSecret } from './api/kit/session-secret';
 import { finishingApproved } from './api/kit/proposal-apply';
-import { moduleCollections, type ModuleDefinition, type ModuleSettings } from './api/kit/module';
+import { moduleCollections, type ModuleDefinition } from './api/kit/module';
 import type { CollectionDefinition } from './projections/read-store';
 import { PARKED_EVENTS } from './projections/parked-events';
 import { MODULES } from './api/modules';
@@ -33,25 +23,21 @@ import { withUpcasting } from './events/upcasting';
 import { approvalsCapability, proposalExpiry, proposalWithdrawal } from './approvals';
 import { approvedProposals, type ApprovedProposals } from './workers/approved-proposals';
 import { expirySweep, type ExpirySweep } from './workers/expiry-sweep';
-import { iamCapability, keyAuthenticator, keyExpiry } from './iam';
-import { createOidcAuthenticator } from './iam/oidc';
-import { connectionAccepted } from './projections/one-per-turn';
+import { iamCapability, keyExpiry } from './iam';
 import type { Projector } from './projections/projection';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
 import { definitionFingerprints } from './projections/read-model-definitions';
 import { Registry } from 'prom-client';
-import { createMetrics } from './metrics';
-import { serveMetrics } from './api/kit/metrics-port';
 import { createReadiness, type Readiness } from './readiness';
-import { logTree, type LogTree } from './log-proofs/log-tree';
-import { resolveLogSigner } from './log-proofs/signing-key';
-import { openSqliteTreeStore, treeStoreFile } from './log-proofs/tree-store';
 import { createSeedContext } from './seed/context';
-import { seedInChildProcess } from './seed/in-child-process';
 import type { JobQueue } from './workers/job-queue';
 import { followJobTriggers, processModuleJobs, type JobTriggers } from './workers/module-jobs';
 
+/**
+ * The suite as a process composes it: its stores, the projection runtime and the services its roles
+ * start. What a process serves of it is src/serving's.
+ */
 export interface Suite {
   config: Config;
   modules: readonly ModuleDefinition[];
@@ -235,203 +221,4 @@ export async function seedDemoData(suite: Suite, seed: string): Promise<boolean>
     await module.seed?.(createSeedContext(suite.eventStore, suite.ids, `${seed}:${module.id}`));
   }
   return true;
-}
-
-export interface RunningSuite {
-  suite: Suite;
-  servers: Server[];
-  stop(): Promise<void>;
-}
-
-export function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = createServer(handler);
-    server.on('connection', connectionAccepted);
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
-  });
-}
-
-/**
- * Serves one of the suite's ports (a module's, the audit API's, the console's) on the configured
- * host, behind its guard: hosts the suite does not answer for are refused, and every answer carries
- * the security headers of what the port serves.
- */
-export function servePort(
-  handler: RequestListener,
-  port: number,
-  config: Config,
-  kind: PageKind = 'api',
-): Promise<Server> {
-  return listen(guardedPort(handler, portSecurity(config, kind)), port, config.host);
-}
-
-/**
- * Who the process's bearer credentials name: the bootstrap tokens, the API keys of the read model
- * (`suite keys create`), and the identity provider's tokens when one is configured.
- */
-export function processIdentity(config: Config, suite: Suite): Identity {
-  const keys = keyAuthenticator(suite.readStore, resolveSessionSecret(config), suite.clock);
-  const oidc = config.oidc ? [createOidcAuthenticator(config.oidc)] : [];
-  return createIdentity({
-    apiToken: config.apiToken,
-    auditToken: config.auditToken,
-    authenticators: [keys, ...oidc],
-    federated: config.oidc !== undefined,
-  });
-}
-
-/**
- * What every module's app takes from the configuration: its secrets, the identity, the rate limits
- * and the access options. Its failed-authentication throttle is the one every port of the process
- * shares. Read-only, no credential is taken: writes (and whatever needs a credential) answer 503.
- */
-export function moduleSettings(
-  config: Config,
-  identity: Identity,
-  { readOnly = false } = {},
-): ModuleSettings {
-  return {
-    apiToken: readOnly ? undefined : config.apiToken,
-    identity: readOnly ? createIdentity({}) : identity,
-    sessionSecret: resolveSessionSecret(config),
-    writeRateLimit: config.writeRateLimit,
-    authThrottle: createAuthThrottle(config.authFailureLimit),
-    reads: config.reads,
-    secureCookies: config.cookieSecure,
-    proposalTtlSeconds: config.proposalTtlSeconds,
-  };
-}
-
-/** How long a start waits for the tree's start-up check before serving (a large log is checked meanwhile). */
-const TREE_CHECK_WAIT_MS = 1_000;
-
-/**
- * The Merkle tree over the log and its signed checkpoints, kept in the data directory by the one
- * process that follows the log for it (`suite start`, or the auditor role). Resolves once the tree
- * has checked the log against its latest checkpoint, or after TREE_CHECK_WAIT_MS: the check reads the
- * whole log, and a start is not held up by the size of the log.
- */
-export async function startLogTree(suite: Suite): Promise<LogTree> {
-  const { config } = suite;
-  const tree = logTree({
-    eventStore: suite.storedEvents,
-    store: openSqliteTreeStore(treeStoreFile(config.dataDir)),
-    signer: resolveLogSigner(config),
-    origin: config.logOrigin,
-    clock: suite.clock,
-    logger: suite.logger,
-  });
-  tree.start();
-  let waiting: NodeJS.Timeout | undefined;
-  await Promise.race([
-    tree.checked(),
-    new Promise((resolve) => (waiting = setTimeout(resolve, TREE_CHECK_WAIT_MS))),
-  ]);
-  clearTimeout(waiting);
-  return tree;
-}
-
-export interface StartOptions extends OpenOptions {
-  /** Serve the read models as they are (a point-in-time copy from `suite replay`): no seed, no projection, no writes. */
-  readOnly?: boolean;
-}
-
-/** Stops accepting connections; resolves once open requests are done (or, interrupting, ended). */
-export function closeServer(
-  server: Server,
-  { interruptActive }: { interruptActive: boolean },
-): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    if (interruptActive) server.closeAllConnections();
-    else server.closeIdleConnections();
-  });
-}
-
-/**
- * `suite start`: seed an empty store (unless SUITE_SEED=none), catch up the read models, serve every
- * module and the audit API.
- */
-export async function startSuite(config: Config, options: StartOptions): Promise<RunningSuite> {
-  const suite = await openSuite(config, options);
-  const { logger } = suite;
-  const readOnly = options.readOnly === true;
-  if (!readOnly) {
-    if (config.seed !== 'none' && (await suite.eventStore.headPosition()) === 0) {
-      await seedInChildProcess(config.dataDir, config.seed);
-      logger.info({ seed: config.seed }, 'demo data written');
-    }
-    await startProjecting(suite);
-    await startWorker(suite);
-    await settle(suite);
-  }
-  // Read-only serves a copy of the read models: no tree is kept, and the proof routes answer 503.
-  const tree = readOnly ? undefined : await startLogTree(suite);
-  const identity = processIdentity(config, suite);
-  const settings = moduleSettings(config, identity, { readOnly });
-  const apiToken = settings.apiToken;
-  createMetrics(suite.metrics, {
-    eventStore: suite.storedEvents,
-    projections: suite.runtime,
-    jobs: suite.jobs,
-  });
-  const metricsPort = {
-    port: config.metricsPort,
-    host: config.host,
-    role: 'suite',
-    security: portSecurity(config, 'api'),
-  };
-  const servers: Server[] = [await serveMetrics(suite.metrics, suite.readiness, metricsPort)];
-  for (const module of suite.modules) {
-    const port = config.ports[module.id];
-    const app = allowingOrigins(config.consoleOrigins, createModuleApp(module, suite, settings));
-    servers.push(await servePort(app, port, config));
-    logger.info(
-      { module: module.id, url: `http://${config.host}:${port}/api/` },
-      `${module.title} listening`,
-    );
-  }
-  const audit = await servePort(
-    allowingOrigins(
-      config.consoleOrigins,
-      createAuditApp({ ...suite, logTree: tree }, config.auditToken, settings.authThrottle, identity),
-    ),
-    config.auditPort,
-    config,
-  );
-  logger.info({ url: `http://${config.host}:${config.auditPort}/api/` }, 'Audit API listening');
-  if (consoleBuilt()) {
-    const targets = { modules: suite.modules, ports: config.ports, auditPort: config.auditPort };
-    servers.push(
-      await servePort(
-        served(createConsoleApp(targets, logger), {
-          readiness: suite.readiness,
-          observer: loggingObserver(logger),
-        }),
-        config.consolePort,
-        config,
-        'console',
-      ),
-    );
-    logger.info({ url: `http://${config.host}:${config.consolePort}/` }, 'Console listening');
-  } else {
-    logger.warn('the console is not built (npm run build): it is not served');
-  }
-  if (readOnly) logger.warn('read-only: serving the read models as they are; writes answer 503');
-  else if (!apiToken) logger.warn('SUITE_API_TOKEN is not set: writes answer 503');
-  if (!config.auditToken) logger.warn('SUITE_AUDIT_TOKEN is not set: the audit API answers 503');
-  return {
-    suite,
-    servers: [...servers, audit],
-    async stop() {
-      // Writes in flight finish; the audit API's live tails are ended.
-      await Promise.all([
-        ...servers.map((server) => closeServer(server, { interruptActive: false })),
-        closeServer(audit, { interruptActive: true }),
-      ]);
-      await tree?.stop();
-      await suite.close();
-    },
-  };
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { listParkedEvents, type ParkedEvent } from '../projections/parked-events';
 import type { ReadStore } from '../projections/read-store';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+import { progressBar } from './progress';
 import { jsonText, escaped } from './terminal';
 
 const PAGE = 1_000;
@@ -64,5 +65,24 @@ export function addProjectionCommands(program: Command): void {
       } finally {
         await suite.close();
       }
+    });
+}
+
+/** `suite rebuild`. */
+export function addRebuildCommand(program: Command): void {
+  program
+    .command('rebuild')
+    .description('drop every read model and rebuild it from the event log')
+    .addOption(dataDirOption())
+    .action(async (options: { dataDir?: string }) => {
+      const suite = await quietSuite(config(options));
+      const bar = progressBar('Rebuilding');
+      bar.start(await suite.eventStore.headPosition(), 0);
+      const started = performance.now();
+      await suite.runtime.rebuild((position, head) => bar.update(position, { total: head }));
+      bar.stop();
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`Rebuilt read models from ${suite.runtime.position()} events in ${seconds.toFixed(2)} s.`);
+      await suite.close();
     });
 }

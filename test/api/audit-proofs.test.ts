@@ -5,7 +5,7 @@ import { bundleProblem } from '../../src/log-proofs/evidence';
 import type { LogTree } from '../../src/log-proofs/log-tree';
 import { openNote } from '../../src/log-proofs/note';
 import { resolveLogSigner } from '../../src/log-proofs/signing-key';
-import { startLogTree } from '../../src/main';
+import { startLogTree } from '../../src/serving/log-tree';
 import { openEsm, TOKEN, type EsmHarness } from '../support/esm-harness';
 import { leafHash, verifyConsistency, verifyInclusion } from '../support/rfc9162';
 

@@ -8,17 +8,9 @@ import { createLogger } from '../../src/api/kit/logging';
 import type { ModuleSettings } from '../../src/api/kit/module';
 import { loadConfig } from '../../src/config';
 import type { LogTree } from '../../src/log-proofs/log-tree';
-import {
-  closeServer,
-  listen,
-  openSuite,
-  seedDemoData,
-  settle,
-  startLogTree,
-  startProjecting,
-  startWorker,
-  type Suite,
-} from '../../src/main';
+import { openSuite, seedDemoData, settle, startProjecting, startWorker, type Suite } from '../../src/main';
+import { startLogTree } from '../../src/serving/log-tree';
+import { closeServer, listen } from '../../src/serving/ports';
 import { tempDir } from './temp-dir';
 
 export const API_TOKEN = 'contract-api-token-0001';

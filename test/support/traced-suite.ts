@@ -4,7 +4,7 @@ import type { ModuleDefinition } from '../../src/api/kit/module';
 import type { ModuleJob } from '../../src/modules/module';
 import { esmModule } from '../../src/api/esm';
 import { loadConfig } from '../../src/config';
-import { startSuite } from '../../src/main';
+import { startSuite } from '../../src/serving/start';
 import { startTracing } from '../../src/telemetry/start-tracing';
 
 /**

@@ -41,7 +41,7 @@ describe("the distributed profile's drivers", () => {
   it('are not loaded by a suite on the embedded stores (they would hold about 30 MB of it)', () => {
     const { dir, cleanup } = tempDir();
     const script = `
-      require('./src/roles');
+      require('./src/serving/roles');
       const { openSuite } = require('./src/main');
       const { loadConfig } = require('./src/config');
       const { createLogger } = require('./src/api/kit/logging');

@@ -1,31 +1,23 @@
 import type { Server } from 'node:http';
-import { POLL_MS } from './adapters';
-import { createAuditApp } from './api/audit';
-import { createModuleApp } from './api/kit/app';
-import { createConsoleApp, servingFiles } from './api/console';
-import { allowingOrigins } from './api/kit/cors';
-import { portSecurity } from './api/kit/port-guard';
-import { loggingObserver, served } from './api/kit/observation';
-import type { ModuleDefinition } from './api/kit/module';
+import { POLL_MS } from '../adapters';
+import { createAuditApp } from '../api/audit';
+import { createModuleApp } from '../api/kit/app';
+import { createConsoleApp, servingFiles } from '../api/console';
+import { allowingOrigins } from '../api/kit/cors';
+import { portSecurity } from '../api/kit/port-guard';
+import { loggingObserver, served } from '../api/kit/observation';
+import type { ModuleDefinition } from '../api/kit/module';
 import path from 'node:path';
-import { ConfigError, type Config } from './config';
-import {
-  closeServer,
-  servePort,
-  moduleSettings,
-  openSuite,
-  processIdentity,
-  startLogTree,
-  startProjecting,
-  startWorker,
-  type OpenOptions,
-  type Suite,
-} from './main';
-import { createMetrics } from './metrics';
-import { serveMetrics } from './api/kit/metrics-port';
-import { createReadiness } from './readiness';
-import { runRelay } from './workers/relay';
-import { fileRelayCheckpoint } from './workers/relay-checkpoint-file';
+import { ConfigError, type Config } from '../config';
+import { openSuite, startProjecting, startWorker, type OpenOptions, type Suite } from '../main';
+import { startLogTree } from './log-tree';
+import { moduleSettings, processIdentity } from './port-settings';
+import { closeServer, servePort } from './ports';
+import { createMetrics } from '../metrics';
+import { serveMetrics } from '../api/kit/metrics-port';
+import { createReadiness } from '../readiness';
+import { runRelay } from '../workers/relay';
+import { fileRelayCheckpoint } from '../workers/relay-checkpoint-file';
 import type { Logger } from 'pino';
 
 /** The relay's position, kept apart from the read models (a rebuild must not republish the log). */
@@ -190,7 +182,7 @@ export async function startRelayRole(config: Config, options: OpenOptions): Prom
   const suite = await openSuite(config, { ...options, shared: true });
   // Loaded only here: kafkajs is needed by no other role.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const kafka = require('./workers/kafka-publisher') as typeof import('./workers/kafka-publisher');
+  const kafka = require('../workers/kafka-publisher') as typeof import('../workers/kafka-publisher');
   const publisher = await kafka.openKafkaPublisher({ brokers: config.kafkaBrokers, logger: suite.logger });
   const checkpoint = fileRelayCheckpoint(path.join(config.dataDir, RELAY_CHECKPOINT_FILE));
   let published = await checkpoint.load();

@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import { formatEvent, header, type LogFormat } from '../audit/format';
+import type { StoredEvent } from '../events/envelope';
+import type { LogQuery } from '../events/event-store';
+import type { Suite } from '../main';
+import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+
+/** The log filters shared by `suite events`, `suite audit log` and `suite audit export`. */
+export function withLogFilters(command: Command): Command {
+  return command
+    .addOption(dataDirOption())
+    .option('--module <id>', 'only events of this module (e.g. esm)')
+    .option('--stream <stream>', 'only this stream (e.g. esm.request-42)')
+    .option('--type <type>', 'only this event type (e.g. RequestSubmitted)')
+    .option('--actor <actor>', 'only events caused by this actor')
+    .option('--organisation <id>', 'only events of this organisation')
+    .option('--from <time>', 'occurred at or after this ISO time')
+    .option('--to <time>', 'occurred at or before this ISO time')
+    .option('--after <position>', 'start after this global position', wholeNumber, 0)
+    .option('--until <position>', 'stop at this global position', wholeNumber);
+}
+
+export type LogOptions = Omit<LogQuery, 'limit'> & { dataDir?: string };
+
+/** The events the filters select, read page by page. */
+export async function* filteredLog(suite: Suite, options: LogOptions): AsyncGenerator<StoredEvent> {
+  const { module, stream, type, actor, organisation, from, to, until } = options;
+  const query = { module, stream, type, actor, organisation, from, to, until };
+  for (let after = options.after; ;) {
+    const page = await suite.auditEvents.queryLog({ ...query, after, limit: 1000 });
+    yield* page;
+    if (page.length < 1000) return;
+    after = (page[page.length - 1] as StoredEvent).position;
+  }
+}
+
+/** Prints the events the filters select, at most `limit` of them. */
+export async function printLog(options: LogOptions & { limit: number; format: LogFormat }): Promise<void> {
+  const suite = await quietSuite(config(options));
+  const first = header(options.format);
+  if (first) console.log(first);
+  let shown = 0;
+  for await (const event of filteredLog(suite, options)) {
+    if (shown++ >= options.limit) break;
+    console.log(formatEvent(event, options.format));
+  }
+  await suite.close();
+}
+
+/** `suite events`. */
+export function addEventsCommand(program: Command): void {
+  withLogFilters(program.command('events'))
+    .description('list the event log: position, time, stream, type, actor (same as `suite audit log`)')
+    .option('--limit <count>', 'at most this many events', wholeNumber, 100)
+    .option('--json', 'one JSON envelope per line (NDJSON)')
+    .action((options: LogOptions & { limit: number; json?: boolean }) =>
+      printLog({ ...options, format: options.json ? 'ndjson' : 'table' }),
+    );
+}
