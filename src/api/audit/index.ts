@@ -4,12 +4,11 @@ import { auditorCheck } from '../kit/auth';
 import type { AuthThrottle } from '../kit/auth-throttle';
 import { dispatching } from '../kit/app';
 import { createIdentity, type Identity } from '../kit/identity';
-import { LICENSE_PATH } from '../kit/license';
 import type { ModuleSettings, RouteApi } from '../kit/module';
 import { createRouteRouter } from '../kit/module-routes';
 import { requestObserver, served } from '../kit/observation';
 import { describeRoutes, openApiPath } from '../kit/openapi';
-import { createRouteTable } from '../kit/routes';
+import { API_LINKS, createRouteTable } from '../kit/routes';
 import { AUDITOR_ACCESS, identityRoutes } from './access';
 import { erasureRoutes } from './erasures';
 import { historyRoutes } from './history';
@@ -92,13 +91,7 @@ export function createAuditApp(
     index: {
       product: 'Audit',
       version: VERSION,
-      links: {
-        health: '/api/v1/health',
-        openapi: '/api/openapi.json',
-        swagger: '/swagger.json',
-        docs: '/api/docs',
-        license: LICENSE_PATH,
-      },
+      links: API_LINKS,
       endpoints: [...new Set(routes.map((route) => openApiPath(route.path)))],
     },
     health: () => ({

@@ -9,9 +9,8 @@ import { createModuleRouteRouter } from './module-routes';
 import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
 import { describeModule, openApiPath } from './openapi';
-import { LICENSE_PATH } from './license';
 import { createReadRouter } from './read-router';
-import { createRouteTable } from './routes';
+import { API_LINKS, createRouteTable } from './routes';
 import { createWriteRouter } from './write-router';
 import type { WriteServices } from './writes';
 
@@ -24,13 +23,7 @@ function apiIndex(module: ModuleDefinition) {
     product: module.title,
     description: module.description,
     version: module.version,
-    links: {
-      health: '/api/v1/health',
-      openapi: '/api/openapi.json',
-      swagger: '/swagger.json',
-      docs: '/api/docs',
-      license: LICENSE_PATH,
-    },
+    links: API_LINKS,
     resources: module.resources.map((resource) => ({
       name: resource.path,
       description: resource.description,

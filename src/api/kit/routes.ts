@@ -17,6 +17,15 @@ const docsPageHeaders = helmet(helmetOptions('docs', { secure: false }));
 
 type Method = 'get' | 'post' | 'patch';
 
+/** The paths every port's table serves besides its API, as its index (`GET /api/`) links them. */
+export const API_LINKS = {
+  health: '/api/v1/health',
+  openapi: '/api/openapi.json',
+  swagger: '/swagger.json',
+  docs: '/api/docs',
+  license: LICENSE_PATH,
+} as const;
+
 export interface RouteTable {
   app: Express;
   route(method: Method, path: string, ...handlers: RequestHandler[]): void;
@@ -87,16 +96,16 @@ export function createRouteTable(
 
   const { index, health, descriptions } = basics;
   route('get', '/api/', (_req, res) => void res.json(index));
-  route('get', '/api/v1/health', (_req, res) => void res.json(health()));
-  route('get', '/api/openapi.json', (_req, res) => void res.json(descriptions.runtime));
-  route('get', '/swagger.json', (_req, res) => void res.json(descriptions.compatibility));
-  route('get', LICENSE_PATH, (_req, res) => void res.type('text/plain').send(LICENSE_TERMS));
+  route('get', API_LINKS.health, (_req, res) => void res.json(health()));
+  route('get', API_LINKS.openapi, (_req, res) => void res.json(descriptions.runtime));
+  route('get', API_LINKS.swagger, (_req, res) => void res.json(descriptions.compatibility));
+  route('get', API_LINKS.license, (_req, res) => void res.type('text/plain').send(LICENSE_TERMS));
   const docsRoute: RequestHandler = (_req, res, next) => {
-    res.locals.route = '/api/docs';
+    res.locals.route = API_LINKS.docs;
     next();
   };
   app.use(
-    '/api/docs',
+    API_LINKS.docs,
     docsRoute,
     docsPageHeaders,
     swaggerUi.serveFiles(descriptions.runtime),
