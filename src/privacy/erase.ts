@@ -164,6 +164,22 @@ export function erasureFollower(services: {
     );
   }
 
+  // How far this process looked and found no erasure: the next look starts there, not at the last
+  // erasure done, so that it reads what is new instead of the whole log since then.
+  let lookedUntil = 0;
+  async function erasuresAfter(after: number, limit: number): Promise<StoredEvent[]> {
+    const until = await storedEvents.headPosition();
+    const found = await storedEvents.queryLog({
+      module: 'privacy',
+      type: 'SubjectErased',
+      after: Math.max(after, lookedUntil),
+      until,
+      limit,
+    });
+    if (found.length === 0) lookedUntil = until;
+    return found;
+  }
+
   return followLogInBatches({
     log: storedEvents,
     wakeEveryMs: FOLLOWING_INTERVAL_MS,
@@ -171,14 +187,7 @@ export function erasureFollower(services: {
       load: async () => (await readStore.checkpoints()).get(REFOLDED) ?? 0,
       save: markDone,
     },
-    read: async (after, limit) =>
-      storedEvents.queryLog({
-        module: 'privacy',
-        type: 'SubjectErased',
-        after,
-        until: await storedEvents.headPosition(),
-        limit,
-      }),
+    read: erasuresAfter,
     batchSize: ERASURES_AT_ONCE,
     handle: erase,
     heartbeat: {

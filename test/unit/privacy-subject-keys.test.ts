@@ -311,6 +311,28 @@ describe('the SQLite subject key store', () => {
       expect(new Set(answers.map((answer) => answer.get(BOB)!.id)).size).toBe(1);
       expect((await keys.allKeys()).length).toBe(2);
     });
+
+    it('of many subjects, are all kept in the file once they are answered', async () => {
+      const keys = openStore();
+      const subjects = Array.from({ length: 40 }, (_, n) => `hrm.employee-${n + 1}`);
+      const answers = await Promise.all(subjects.map((subject) => keys.sealingKeys([subject])));
+      const db = new Database(file, { readonly: true });
+      const kept = db
+        .prepare<[], { subject: string; key_id: string }>('SELECT subject, key_id FROM subject_keys')
+        .all();
+      db.close();
+      expect(new Map(kept.map(({ subject, key_id }) => [subject, key_id]))).toEqual(
+        new Map(subjects.map((subject, n) => [subject, answers[n]!.get(subject)!.id])),
+      );
+    });
+
+    it('leave no key of a subject erased in the same turn as it was handed one', async () => {
+      const keys = openStore();
+      const [sealing] = await Promise.all([keys.sealingKeys([ALICE]), keys.erase(ALICE)]);
+      await close(keys);
+      expect(filesHolding(file, sealing.get(ALICE)!.key)).toEqual([]);
+      expect((await keysOfOne(openStore(), ALICE)).size).toBe(0);
+    });
   });
 
   describe("another process's erasure", () => {
