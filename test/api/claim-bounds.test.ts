@@ -3,14 +3,10 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { esmModule } from '../../src/api/esm';
 import { createModuleApp } from '../../src/api/kit/app';
-import { createIdentity } from '../../src/api/kit/identity';
 import { requireApproval } from '../../src/approvals/policies';
-import { loadConfig } from '../../src/config';
-import { createOidcAuthenticator } from '../../src/iam/oidc';
 import { createSeedContext } from '../../src/seed/context';
 import {
-  AUDIENCE,
-  ISSUER,
+  acceptingTokensOf,
   createIdentityProvider,
   type IdentityProvider,
 } from '../support/identity-provider';
@@ -28,20 +24,11 @@ describe('claims of any size, on writes held back for approval and on their appr
 
   beforeAll(async () => {
     idp = await createIdentityProvider();
-    const config = loadConfig({
-      SUITE_OIDC_ISSUER: ISSUER,
-      SUITE_OIDC_AUDIENCE: AUDIENCE,
-      SUITE_OIDC_JWKS: idp.writeJwks(dir),
-    });
     harness = await openModule(esmModule);
-    const identity = createIdentity({
-      authenticators: [createOidcAuthenticator(config.oidc!)],
-      federated: true,
-    });
     app = createModuleApp(esmModule, harness.suite, {
       apiToken: undefined,
       sessionSecret: SERVER_SECRET,
-      identity,
+      identity: acceptingTokensOf(idp, dir),
     });
     const { commands } = createSeedContext(harness.suite.eventStore, harness.suite.ids, 'policy');
     const { outcome } = await requireApproval(commands, esmModule, 'POST /api/v1/requests', 'esm:approver');

@@ -5,14 +5,11 @@ import { clmModule } from '../../src/api/clm';
 import { esmModule } from '../../src/api/esm';
 import { createModuleApp } from '../../src/api/kit/app';
 import { createIdentity, type Identity } from '../../src/api/kit/identity';
-import { loadConfig } from '../../src/config';
 import { holds } from '../../src/iam/holds';
-import { createOidcAuthenticator } from '../../src/iam/oidc';
 import type { Principal, Role } from '../../src/iam/principal';
 import { ACME, GLOBEX, clmFixtures, type ClmFixtures } from '../support/clm-fixtures';
 import {
-  AUDIENCE,
-  ISSUER,
+  acceptingTokensOf,
   createIdentityProvider,
   type IdentityProvider,
 } from '../support/identity-provider';
@@ -54,20 +51,11 @@ describe('a token of the identity provider (OIDC)', () => {
 
   beforeAll(async () => {
     idp = await createIdentityProvider();
-    const config = loadConfig({
-      SUITE_OIDC_ISSUER: ISSUER,
-      SUITE_OIDC_AUDIENCE: AUDIENCE,
-      SUITE_OIDC_JWKS: idp.writeJwks(dir),
-    });
     harness = await openModule(esmModule);
-    const identity = createIdentity({
-      authenticators: [createOidcAuthenticator(config.oidc!)],
-      federated: true,
-    });
     app = createModuleApp(esmModule, harness.suite, {
       apiToken: undefined,
       sessionSecret: SERVER_SECRET,
-      identity,
+      identity: acceptingTokensOf(idp, dir),
     });
   });
   afterAll(async () => {

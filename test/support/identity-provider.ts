@@ -10,6 +10,9 @@ import {
   type JWTHeaderParameters,
   type JWTPayload,
 } from 'jose';
+import { createIdentity, type Identity } from '../../src/api/kit/identity';
+import { loadConfig } from '../../src/config';
+import { createOidcAuthenticator } from '../../src/iam/oidc';
 
 export const ISSUER = 'https://idp.example.test/realms/suite';
 export const AUDIENCE = 'suite-api';
@@ -66,4 +69,14 @@ export async function createIdentityProvider(): Promise<IdentityProvider> {
     },
     publicKey: (alg) => keyPairs[alg].publicKey,
   };
+}
+
+/** The suite's identity check as `SUITE_OIDC_*` set to this provider configure it: its tokens, nothing else. */
+export function acceptingTokensOf(idp: IdentityProvider, dir: string): Identity {
+  const config = loadConfig({
+    SUITE_OIDC_ISSUER: ISSUER,
+    SUITE_OIDC_AUDIENCE: AUDIENCE,
+    SUITE_OIDC_JWKS: idp.writeJwks(dir),
+  });
+  return createIdentity({ authenticators: [createOidcAuthenticator(config.oidc!)], federated: true });
 }
