@@ -14,7 +14,7 @@ import { suiteCollections } from '../../src/main';
 import { erasureDone } from '../../src/privacy/erase';
 import { recordErasure } from '../../src/privacy/erasures';
 import { SERVER_SECRET } from '../support/esm-harness';
-import { openHrm, TOKEN, workedDay, type HrmHarness } from '../support/hrm-harness';
+import { employee, openHrm, TOKEN, workedDay, type HrmHarness } from '../support/hrm-harness';
 
 /**
  * Erasure that leaves nothing behind (issue 49, leaks 1 to 3), on the embedded stores: a proposal's
@@ -174,19 +174,14 @@ describe('leak 2: a pending proposal brings no erased data back', () => {
 
 describe('leak 3: an erasure racing writes', () => {
   it('leaves no plaintext of the subject once it answers, whatever the writes did, after a rebuild too', async () => {
-    const { id: hedy } = await joinEmployee(h.seed.commands, {
-      first_name: 'Hedy',
-      last_name: 'Quorvandel',
-      company_email: 'hedy.quorvandel@halcyon.example',
-      designation: 'Software Engineer',
-      department_id: 1,
-      organization_id: 1,
-      reports_to: null,
-      employment_type: 'Full-time',
-      work_location: 'Manchester',
-      country: 'GB',
-      date_of_joining: '2020-01-06',
-    });
+    const { id: hedy } = await joinEmployee(
+      h.seed.commands,
+      employee({
+        first_name: 'Hedy',
+        last_name: 'Quorvandel',
+        company_email: 'hedy.quorvandel@halcyon.example',
+      }),
+    );
     await h.settle();
     const values = ['Hedy Quorvandel', 'Quorvandel', 'hedy.quorvandel@halcyon.example'];
     let erased = false;
@@ -243,19 +238,14 @@ describe('leak 3: an erasure racing writes', () => {
   });
 
   it('folds again a write projected with the key still remembered between the erasure and its keys going', async () => {
-    const { id: nia } = await joinEmployee(h.seed.commands, {
-      first_name: 'Nia',
-      last_name: 'Brackenwhite',
-      company_email: 'nia.brackenwhite@halcyon.example',
-      designation: 'Software Engineer',
-      department_id: 1,
-      organization_id: 1,
-      reports_to: null,
-      employment_type: 'Full-time',
-      work_location: 'Manchester',
-      country: 'GB',
-      date_of_joining: '2020-01-06',
-    });
+    const { id: nia } = await joinEmployee(
+      h.seed.commands,
+      employee({
+        first_name: 'Nia',
+        last_name: 'Brackenwhite',
+        company_email: 'nia.brackenwhite@halcyon.example',
+      }),
+    );
     await h.settle();
     const subject = `hrm.employee-${nia}`;
     // The erasure is recorded; before its keys are gone, a write about the subject lands and is projected.

@@ -73,7 +73,10 @@ export interface HrmHarness {
   close(): Promise<void>;
 }
 
-const employee = (overrides: Partial<EmployeeInput> & Pick<EmployeeInput, 'first_name' | 'last_name'>) =>
+/** A new hire's details, from their name and what differs from the usual hire. */
+export const employee = (
+  overrides: Partial<EmployeeInput> & Pick<EmployeeInput, 'first_name' | 'last_name'>,
+) =>
   ({
     company_email: `${overrides.first_name.toLowerCase()}@halcyon.example`,
     designation: 'Software Engineer',
