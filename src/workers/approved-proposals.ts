@@ -1,8 +1,8 @@
 import { PROPOSALS_COLLECTION, type ProposalRecord } from '../approvals';
-import { coalescing } from '../coalescing';
 import type { CommandContext } from '../commands/context';
 import type { ModuleServices } from '../modules/module';
 import { scanAll } from '../projections/read-all';
+import { periodic } from './periodic';
 import { workerContext } from './worker-context';
 
 /** How often the follower looks for approved proposals nobody finished. */
@@ -40,39 +40,28 @@ export interface ApprovedProposals {
  * `approved`. Several workers may follow at once: the first outcome recorded stands.
  */
 export function approvedProposals(services: ModuleServices, finish: FinishApproved): ApprovedProposals {
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const finishDue = coalescing(async () => {
-    const now = services.clock.now();
-    const filters = [{ field: 'status', op: 'eq', value: 'approved' } as const];
-    const due: ProposalRecord[] = [];
-    for await (const { doc } of scanAll(services.readStore, PROPOSALS_COLLECTION, { filters })) {
-      const record = JSON.parse(doc) as ProposalRecord;
-      const approvedAt = record.approved_at === null ? 0 : Date.parse(record.approved_at);
-      if (approvedAt + APPROVAL_GRACE_MS <= now.getTime()) due.push(record);
-    }
-    for (const record of due) {
-      try {
-        await finish(record, services, workerContext(services, NAME, now));
-      } catch (error) {
-        services.logger.error({ err: error, proposal: record.id }, `${NAME} failed`);
+  const following = periodic(
+    async () => {
+      const now = services.clock.now();
+      const filters = [{ field: 'status', op: 'eq', value: 'approved' } as const];
+      const due: ProposalRecord[] = [];
+      for await (const { doc } of scanAll(services.readStore, PROPOSALS_COLLECTION, { filters })) {
+        const record = JSON.parse(doc) as ProposalRecord;
+        const approvedAt = record.approved_at === null ? 0 : Date.parse(record.approved_at);
+        if (approvedAt + APPROVAL_GRACE_MS <= now.getTime()) due.push(record);
       }
-    }
-  });
-  const finishLogged = () =>
-    finishDue().catch((error: unknown) => services.logger.error({ err: error }, `${NAME} failed`));
-  return {
-    async start() {
-      await finishLogged();
-      if (stopped || timer) return;
-      timer = setInterval(() => void finishLogged(), FOLLOW_INTERVAL_MS);
-      timer.unref();
+      for (const record of due) {
+        try {
+          await finish(record, services, workerContext(services, NAME, now));
+        } catch (error) {
+          services.logger.error({ err: error, proposal: record.id }, `${NAME} failed`);
+        }
+      }
     },
-    finishDue: finishLogged,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await finishDue.settled();
+    {
+      everyMs: FOLLOW_INTERVAL_MS,
+      onError: (error) => services.logger.error({ err: error }, `${NAME} failed`),
     },
-  };
+  );
+  return { start: following.start, finishDue: following.runOnce, stop: following.stop };
 }

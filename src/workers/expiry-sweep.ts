@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../clock';
-import { coalescing } from '../coalescing';
 import type { CommandContext } from '../commands/context';
 import type { IdAllocator } from '../commands/ids';
 import type { EventStore } from '../events/event-store';
 import { scanAll } from '../projections/read-all';
 import type { Filter, ReadStore } from '../projections/read-store';
+import { periodic } from './periodic';
 import { workerContext } from './worker-context';
 
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -58,34 +58,24 @@ async function due(readStore: ReadStore, expiring: Expiring, at: Date): Promise<
  * retries a concurrent append on the newer stream, where there is nothing left to do.
  */
 export function expirySweep(services: SweepServices, expiring: readonly Expiring[]): ExpirySweep {
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const sweep = coalescing(async () => {
-    const now = services.clock.now();
-    for (const kind of expiring) {
-      const context = workerContext(services, kind.name, now);
-      for (const id of await due(services.readStore, kind, now)) {
-        try {
-          await kind.expire(context, id, services.readStore);
-        } catch (error) {
-          services.logger.error({ err: error, id }, `${kind.name} failed`);
+  const sweep = periodic(
+    async () => {
+      const now = services.clock.now();
+      for (const kind of expiring) {
+        const context = workerContext(services, kind.name, now);
+        for (const id of await due(services.readStore, kind, now)) {
+          try {
+            await kind.expire(context, id, services.readStore);
+          } catch (error) {
+            services.logger.error({ err: error, id }, `${kind.name} failed`);
+          }
         }
       }
-    }
-  });
-  const sweepLogged = () =>
-    sweep().catch((error: unknown) => services.logger.error({ err: error }, 'expiry sweep failed'));
-  return {
-    async start() {
-      await sweepLogged();
-      if (stopped || timer) return;
-      timer = setInterval(() => void sweepLogged(), SWEEP_INTERVAL_MS);
-      timer.unref();
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await sweep.settled();
+    {
+      everyMs: SWEEP_INTERVAL_MS,
+      onError: (error) => services.logger.error({ err: error }, 'expiry sweep failed'),
     },
-  };
+  );
+  return { start: sweep.start, stop: sweep.stop };
 }
