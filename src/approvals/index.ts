@@ -28,6 +28,7 @@ export {
   PROPOSALS_COLLECTION,
   presentProposal,
   proposalsProjection,
+  proposalTarget,
   type Proposal,
   type ProposalRecord,
 } from './proposals/projection';

@@ -35,7 +35,7 @@ export interface HistorySources {
 }
 
 /** The document an event belongs to; none when the projection cannot tell (a parked event). */
-function documentIdOf(
+export function documentIdOf(
   catalog: SuiteCatalog,
   projection: DocumentProjection,
   event: StoredEvent,

@@ -6,6 +6,9 @@ import { bundleProblem, evidenceBundle, EvidenceError, extensionProblem } from '
 import { resolveLogSigner } from '../log-proofs/signing-key';
 import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
 import type { Suite } from '../main';
+import type { RecordPath } from '../api/audit/records';
+import { RECORD_EVIDENCE_FORMAT } from '../log-proofs/record-evidence';
+import { proveRecord, recordArgument, verifyRecordBundle } from './record-proofs';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
 import { escapeControls, escaped } from './terminal';
 
@@ -44,6 +47,14 @@ export async function problemAgainst(
   }
 }
 
+interface ProveOptions {
+  dataDir?: string;
+  position?: number;
+  record?: RecordPath;
+  treeSize?: number;
+  out: string;
+}
+
 /** `suite audit checkpoint`, `suite audit prove` and `suite audit verify-bundle`. */
 export function addProofCommands(audit: Command): void {
   audit
@@ -65,22 +76,30 @@ export function addProofCommands(audit: Command): void {
   audit
     .command('prove')
     .description(
-      'write the evidence that an event is in the log: the event, its inclusion proof, a signed checkpoint',
+      'write the evidence that an event, or every event of a record\u2019s story, is in the log: the events, their inclusion proofs, a signed checkpoint',
     )
     .addOption(dataDirOption())
-    .requiredOption('--position <position>', 'the event', wholeNumber)
+    .option('--position <position>', 'the event', wholeNumber)
+    .option('--record <module/resource/id>', 'the record whose story to prove (hrm/leave/7)', recordArgument)
     .option('--tree-size <size>', 'the size of a kept checkpoint (default: the latest)', wholeNumber)
     .requiredOption('--out <file>', 'the bundle to write (JSON)')
-    .action(async (options: { dataDir?: string; position: number; treeSize?: number; out: string }) => {
+    .action(async (options: ProveOptions) => {
+      if ((options.position === undefined) === (options.record === undefined)) {
+        console.error('Give exactly one of --position and --record.');
+        process.exitCode = 1;
+        return;
+      }
       const settings = config(options);
       const store = keptTree(settings);
       if (!store) return;
       const suite = await quietSuite(settings);
       try {
-        const bundle = await evidenceBundle(store, suite.storedEvents, options.position, options.treeSize);
+        if (options.record) return await proveRecord(suite, store, { ...options, record: options.record });
+        const position = options.position as number;
+        const bundle = await evidenceBundle(store, suite.storedEvents, position, options.treeSize);
         writeExport(options.out, `${JSON.stringify(bundle, null, 2)}\n`);
         console.log(
-          `Evidence of position ${options.position} in the tree of ${bundle.tree_size} written to ${options.out}`,
+          `Evidence of position ${position} in the tree of ${bundle.tree_size} written to ${options.out}`,
         );
       } catch (error) {
         if (!(error instanceof EvidenceError)) throw error;
@@ -100,7 +119,12 @@ export function addProofCommands(audit: Command): void {
     .action((file: string, options: { key: string }) => {
       let problem: string | undefined;
       try {
-        problem = bundleProblem(JSON.parse(readFileSync(file, 'utf8')), options.key);
+        const text = readFileSync(file, 'utf8');
+        const bundle: unknown = JSON.parse(text);
+        if ((bundle as { format?: unknown } | null)?.format === RECORD_EVIDENCE_FORMAT) {
+          return verifyRecordBundle(text, options.key);
+        }
+        problem = bundleProblem(bundle, options.key);
       } catch (error) {
         problem = `the file: ${error instanceof Error ? error.message : String(error)}`;
       }

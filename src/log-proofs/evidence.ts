@@ -24,37 +24,60 @@ export interface EvidenceBundle {
   checkpoint: string;
 }
 
-const HexHash = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash in lowercase hex');
-const Count = z.number().int().nonnegative();
+export const HexHash = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash in lowercase hex');
+export const Count = z.number().int().nonnegative();
+/** An inclusion proof: at most one hash per level of a tree of 2^64 leaves. */
+export const ProofHashes = z.array(HexHash).max(64);
+/** A signed checkpoint note, bounded. */
+export const CheckpointNote = z.string().max(64 * 1024);
+
+/** A stored event as a bundle holds it. */
+export const BundledEvent = z.object({
+  event_id: z.string(),
+  stream: z.string(),
+  revision: Count,
+  position: Count,
+  type: z.string(),
+  schema_version: Count,
+  data: z.unknown(),
+  metadata: z.custom<EventMetadata>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'an object',
+  ),
+  prev_hash: HexHash,
+  hash: HexHash,
+});
 
 /** The shape of a bundle read from a file: whatever is not this is refused before anything is hashed. */
 const BundleSchema = z.object({
   format: z.literal('suite-inclusion-evidence/1'),
-  event: z.object({
-    event_id: z.string(),
-    stream: z.string(),
-    revision: Count,
-    position: Count,
-    type: z.string(),
-    schema_version: Count,
-    data: z.unknown(),
-    metadata: z.custom<EventMetadata>(
-      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-      'an object',
-    ),
-    prev_hash: HexHash,
-    hash: HexHash,
-  }),
+  event: BundledEvent,
   index: Count,
   tree_size: Count,
   leaf_hash: HexHash,
-  hashes: z.array(HexHash).max(64),
-  checkpoint: z.string().max(64 * 1024),
+  hashes: ProofHashes,
+  checkpoint: CheckpointNote,
 });
 
 export class EvidenceError extends Error {
   override name = 'EvidenceError';
 }
+
+/** The kept checkpoint of `treeSize` leaves (default: the latest); an `EvidenceError` naming the nearest kept if none. */
+export function keptCheckpoint(store: TreeStore, treeSize?: number): KeptCheckpoint {
+  const checkpoint = treeSize === undefined ? store.latestCheckpoint() : store.checkpointOfSize(treeSize);
+  if (checkpoint) return checkpoint;
+  const near = treeSize === undefined ? [] : store.checkpointSizesNear(treeSize);
+  throw new EvidenceError(
+    treeSize === undefined
+      ? 'No checkpoint has been signed yet'
+      : `No checkpoint of ${treeSize} leaves was kept; the nearest: ${near.join(', ') || 'none'}`,
+  );
+}
+
+/** The inclusion proof of leaf `index` in the kept tree of `size` leaves, lowercase hex. */
+export const proofHashes = (store: TreeStore, index: number, size: number): string[] =>
+  inclusionProof(index, size, treeReader(store)).map((hash) => hash.toString('hex'));
 
 /** The evidence of the event at `position` in the kept checkpoint of `treeSize` (default: the latest). */
 export async function evidenceBundle(
@@ -63,15 +86,7 @@ export async function evidenceBundle(
   position: number,
   treeSize?: number,
 ): Promise<EvidenceBundle> {
-  const checkpoint = treeSize === undefined ? store.latestCheckpoint() : store.checkpointOfSize(treeSize);
-  if (!checkpoint) {
-    const near = treeSize === undefined ? [] : store.checkpointSizesNear(treeSize);
-    throw new EvidenceError(
-      treeSize === undefined
-        ? 'No checkpoint has been signed yet'
-        : `No checkpoint of ${treeSize} leaves was kept; the nearest: ${near.join(', ') || 'none'}`,
-    );
-  }
+  const checkpoint = keptCheckpoint(store, treeSize);
   const leaf = store.leafAt(position);
   const event = await eventStore.eventAt(position);
   if (!leaf || !event) throw new EvidenceError(`No event at position ${position} is in the tree`);
@@ -86,9 +101,7 @@ export async function evidenceBundle(
     index: leaf.index,
     tree_size: checkpoint.size,
     leaf_hash: leaf.hash.toString('hex'),
-    hashes: inclusionProof(leaf.index, checkpoint.size, treeReader(store)).map((hash) =>
-      hash.toString('hex'),
-    ),
+    hashes: proofHashes(store, leaf.index, checkpoint.size),
     checkpoint: checkpoint.note,
   };
 }
@@ -105,19 +118,46 @@ export function bundleProblem(file: unknown, verifierKey: string): string | unde
     return `not an evidence bundle: ${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'malformed'}`;
   }
   const bundle = parsed.data;
+  const signed = signedCheckpoint(bundle.checkpoint, verifierKey, bundle.tree_size);
+  if (typeof signed === 'string') return signed;
+  return inclusionProblem(bundle, signed.root);
+}
+
+/**
+ * The checkpoint a note holds, if `verifierKey` signed it and it is of `treeSize` leaves; otherwise
+ * what failed.
+ */
+export function signedCheckpoint(note: string, verifierKey: string, treeSize: number): Checkpoint | string {
   let signed;
   try {
-    signed = parseCheckpoint(openNote(bundle.checkpoint, verifierKey));
+    signed = parseCheckpoint(openNote(note, verifierKey));
   } catch (error) {
     return `the checkpoint: ${error instanceof Error ? error.message : String(error)}`;
   }
-  if (signed.size !== bundle.tree_size)
-    return `the checkpoint is of ${signed.size} leaves, not ${bundle.tree_size}`;
-  if (hashEvent(bundle.event) !== bundle.event.hash) return 'the event: its content does not match its hash';
-  const leaf = leafOf(bundle.event);
-  if (leaf.toString('hex') !== bundle.leaf_hash) return 'the leaf hash is not that of the event';
-  const proof = bundle.hashes.map((hash) => Buffer.from(hash, 'hex'));
-  if (!verifyInclusion(leaf, bundle.index, bundle.tree_size, proof, signed.root)) {
+  if (signed.size !== treeSize) return `the checkpoint is of ${signed.size} leaves, not ${treeSize}`;
+  return signed;
+}
+
+/** One event's proof, as a bundle holds it. */
+export interface EventProof {
+  /** The event as stored; its position, which its hash does not cover, is not needed. */
+  event: Omit<StoredEvent, 'position'>;
+  index: number;
+  tree_size: number;
+  leaf_hash: string;
+  hashes: readonly string[];
+}
+
+/**
+ * What fails of an event's proof against a signed root: that its content hashes to its hash, that its
+ * hash gives the leaf, and the inclusion proof; nothing when it holds.
+ */
+export function inclusionProblem(proof: EventProof, root: Buffer): string | undefined {
+  if (hashEvent(proof.event) !== proof.event.hash) return 'the event: its content does not match its hash';
+  const leaf = leafOf(proof.event);
+  if (leaf.toString('hex') !== proof.leaf_hash) return 'the leaf hash is not that of the event';
+  const path = proof.hashes.map((hash) => Buffer.from(hash, 'hex'));
+  if (!verifyInclusion(leaf, proof.index, proof.tree_size, path, root)) {
     return 'the inclusion proof does not lead to the checkpoint\u2019s root';
   }
   return undefined;

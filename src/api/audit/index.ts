@@ -16,6 +16,7 @@ import { liveRoutes } from './live';
 import { logRoutes } from './log';
 import { parkedRoutes } from './parked';
 import { proofRoutes } from './proofs';
+import { recordEvidenceRoutes } from './record-evidence';
 import type { AuditServices } from './services';
 
 export type { AuditServices } from './services';
@@ -35,6 +36,7 @@ const AUDIT_API: RouteApi<AuditServices> = {
     ...historyRoutes,
     ...parkedRoutes,
     ...proofRoutes,
+    ...recordEvidenceRoutes,
     ...erasureRoutes,
     ...identityRoutes,
   ],

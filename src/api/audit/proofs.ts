@@ -43,7 +43,8 @@ const UNAVAILABLE = {
 
 const INVALID = { 422: { description: 'Invalid parameter' } };
 
-function treeOf(services: AuditServices): TreeStore {
+/** The tree the process keeps; 503 where it keeps none. */
+export function treeOf(services: AuditServices): TreeStore {
   if (!services.logTree) throw new ApiError('api_disabled', 'This process keeps no tree over the log');
   return services.logTree.store;
 }
