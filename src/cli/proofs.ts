@@ -83,11 +83,9 @@ export function addProofCommands(audit: Command): void {
     .option('--record <module/resource/id>', 'the record whose story to prove (hrm/leave/7)', recordArgument)
     .option('--tree-size <size>', 'the size of a kept checkpoint (default: the latest)', wholeNumber)
     .requiredOption('--out <file>', 'the bundle to write (JSON)')
-    .action(async (options: ProveOptions) => {
+    .action(async (options: ProveOptions, command: Command) => {
       if ((options.position === undefined) === (options.record === undefined)) {
-        console.error('Give exactly one of --position and --record.');
-        process.exitCode = 1;
-        return;
+        command.error('error: give exactly one of --position and --record');
       }
       const settings = config(options);
       const store = keptTree(settings);
