@@ -244,6 +244,76 @@ describe('GET /api/v1/evidence/records/{module}/{resource}/{id}', () => {
   });
 });
 
+describe('a record bundle spliced from honest pieces', () => {
+  let own: RecordEvidenceBundle;
+  let other: RecordEvidenceBundle;
+  let otherLeave: number;
+
+  beforeAll(async () => {
+    const opened = await request(hr)
+      .post('/api/v1/leave')
+      .set(writer)
+      .send({
+        employee_id: h.fixtures.alan,
+        leave_type: 'Annual Leave',
+        from_date: '2026-12-01',
+        to_date: '2026-12-02',
+        description: 'Moving house',
+      })
+      .expect(201);
+    otherLeave = opened.body.id;
+    await signedHead();
+    other = (await request(audit).get(evidencePath(otherLeave)).set(auth).expect(200)).body;
+    own = (await request(audit).get(evidencePath()).set(auth).expect(200)).body;
+    expect(own.tree_size).toBe(other.tree_size);
+  });
+
+  const verdictOf = (bundle: RecordEvidenceBundle) =>
+    recordBundleVerdict(JSON.stringify(bundle), verifierKey);
+  const eventAt = (bundle: RecordEvidenceBundle, at: number) =>
+    bundle.events[at] as RecordEvidenceBundle['events'][number];
+
+  it('is refused with an event of another record slipped in, in log order', () => {
+    const events = [...own.events, ...other.events].sort((a, b) => a.index - b.index);
+    const stranger = eventAt(other, 0);
+    expect(verdictOf({ ...own, events }).output).toBe(
+      `invalid: the event at index ${stranger.index} (hrm.leave-${otherLeave} revision 0): it is not one of hrm/leave/${leave}'s events\n`,
+    );
+  });
+
+  it('is refused when it names another record than its events', () => {
+    const { output } = verdictOf({ ...own, id: otherLeave });
+    expect(output).toMatch(
+      new RegExp(`^invalid: the event at index \\d+ \\(hrm\\.leave-${leave} revision 0\\): `),
+    );
+  });
+
+  it('is refused with its events out of log order, or one twice', () => {
+    const [first, second, ...rest] = own.events;
+    const swapped = verdictOf({ ...own, events: [second!, first!, ...rest] });
+    expect(swapped.output).toMatch(/: its index is not after the one before it \(\d+\): not in log order\n$/);
+    const twice = verdictOf({ ...own, events: [first!, first!, second!, ...rest] });
+    expect(twice.output).toMatch(/^invalid: .*not in log order\n$/);
+  });
+
+  it('is refused with an erasure of a subject none of its events holds', () => {
+    const erasure = own.events.find(({ event }) => event.type === 'SubjectErased')!;
+    const events = [...other.events, erasure].sort((a, b) => a.index - b.index);
+    expect(verdictOf({ ...other, events }).output).toMatch(
+      /: it erased a subject whose personal data none of the other events holds\n$/,
+    );
+  });
+
+  it('is valid with an event left out, and folds what it holds: a bundle proves its events, not that they are all', () => {
+    const events = own.events.filter(
+      ({ event }) => event.type !== 'ChangeApplied' && event.type !== 'LeaveApplicationApproved',
+    );
+    const { valid, output } = verdictOf({ ...own, events });
+    expect(valid).toBe(true);
+    expect(JSON.parse(output.split('\n').slice(2).join('\n'))).toMatchObject({ status: 'Open' });
+  });
+});
+
 /** Which bytes of a JSON text lie outside its strings: there, whitespace is insignificant. */
 function outsideStrings(bytes: Buffer): boolean[] {
   const outside: boolean[] = [];
