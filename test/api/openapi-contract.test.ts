@@ -49,6 +49,10 @@ const PATH_VALUES: Record<string, Record<string, unknown>[] | { listedAt: string
     { module: 'hrm', resource: 'leave', id: 2 },
     { module: 'clm', resource: 'contracts', id: 'ct-acme-msa' },
   ],
+  'audit /api/v1/evidence/records/{module}/{resource}/{id}': [
+    { module: 'esm', resource: 'requests', id: 1 },
+    { module: 'hrm', resource: 'leave', id: 2 },
+  ],
 };
 
 /**
