@@ -19,9 +19,13 @@ import { resolveLogSigner } from '../../src/log-proofs/signing-key';
 import { openSqliteTreeStore, treeReader } from '../../src/log-proofs/tree-store';
 import { recordBundleVerdict } from '../../src/cli/record-proofs';
 import { createSeedContext } from '../../src/seed/context';
+import { crmModule } from '../../src/api/crm';
+import { addCompany, addContact, openOpportunity } from '../../src/commands/crm/handlers';
+import { crmStreams } from '../../src/events/crm';
+import { company, contact, deal } from '../support/crm-fixtures';
 import { startLogTree } from '../../src/serving/log-tree';
 import { openHrm, TOKEN, type HrmHarness } from '../support/hrm-harness';
-import { SERVER_SECRET } from '../support/module-harness';
+import { openModule, SERVER_SECRET } from '../support/module-harness';
 import { leafHash, verifyInclusion } from '../support/rfc9162';
 
 const AUDITOR = 'record-evidence-auditor-01';
@@ -311,6 +315,33 @@ describe('a record bundle spliced from honest pieces', () => {
     const { valid, output } = verdictOf({ ...own, events });
     expect(valid).toBe(true);
     expect(JSON.parse(output.split('\n').slice(2).join('\n'))).toMatchObject({ status: 'Open' });
+  });
+});
+
+describe('a record named by its event\u2019s log position (a CRM stage change)', () => {
+  it('is not proven by a record bundle, which holds no positions: 404 says to prove its event alone', async () => {
+    const crm = await openModule(crmModule, {
+      fixtures: async ({ commands }) => {
+        const { id: company_id } = await addCompany(commands, company({}));
+        const { id: contact_id } = await addContact(commands, contact({ company_id }));
+        return openOpportunity(commands, deal({ company_id, contact_id }));
+      },
+    });
+    const crmTree = await startLogTree(crm.suite);
+    try {
+      const [opened] = await crm.suite.storedEvents.readStream(crmStreams.opportunity(crm.fixtures.id));
+      const crmAudit = createAuditApp({ ...crm.suite, logTree: crmTree }, AUDITOR);
+      const { body } = await request(crmAudit)
+        .get(`/api/v1/evidence/records/crm/stage-changes/${opened?.position}`)
+        .set(auth)
+        .expect(404);
+      expect(body.error.message).toMatch(
+        /without their log positions, which no proof covers: prove each on its own/,
+      );
+    } finally {
+      await crmTree.stop();
+      await crm.close();
+    }
   });
 });
 
