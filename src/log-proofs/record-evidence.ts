@@ -121,8 +121,9 @@ export async function recordEvidenceBundle(
     });
   }
   if (events.length === 0) {
+    const later = treeSize === undefined ? ' yet: try again in a second' : '';
     throw new EvidenceError(
-      `No event of ${nameOf(named)} is in the checkpoint of ${checkpoint.size} leaves yet: try again in a second`,
+      `No event of ${nameOf(named)} is in the checkpoint of ${checkpoint.size} leaves${later}`,
     );
   }
   if (strangerInStory(sources.catalog, record, events.map(unpositioned))) {

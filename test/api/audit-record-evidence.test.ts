@@ -277,6 +277,17 @@ describe('a record bundle spliced from honest pieces', () => {
   const eventAt = (bundle: RecordEvidenceBundle, at: number) =>
     bundle.events[at] as RecordEvidenceBundle['events'][number];
 
+  it('is not made against a kept checkpoint older than the record: 404 naming it', async () => {
+    const { body } = await request(audit)
+      .get(evidencePath(otherLeave))
+      .query({ tree_size: openedSize })
+      .set(auth)
+      .expect(404);
+    expect(body.error.message).toBe(
+      `No event of hrm/leave/${otherLeave} is in the checkpoint of ${openedSize} leaves`,
+    );
+  });
+
   it('is refused with an event of another record slipped in, in log order', () => {
     const events = [...own.events, ...other.events].sort((a, b) => a.index - b.index);
     const stranger = eventAt(other, 0);
