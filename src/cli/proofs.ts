@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { writeExport } from '../private-files';
 import type { Command } from 'commander';
 import type { Config } from '../config';
-import { bundleProblem, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
+import { bundleVerdict, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
 import { resolveLogSigner } from '../log-proofs/signing-key';
 import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
 import type { Suite } from '../main';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
-import { escapeControls, escaped } from './terminal';
+import type { DisclosedValue } from '../privacy/disclosed-keys';
+import { escapeControls, escaped, jsonText } from './terminal';
 
 /** The tree the suite keeps in the data directory, read only; undefined (and a message) if there is none. */
 function keptTree(settings: Config): TreeStore | undefined {
@@ -44,6 +45,23 @@ export async function problemAgainst(
   }
 }
 
+/** What `--disclose` may name. */
+const DISCLOSABLE = ['personal'];
+
+/** A value a disclosed key opened, as verify-bundle prints it: its pointer, and its JSON or that it was erased. */
+const disclosedLine = ({ pointer, value, erased, subject, key_id }: DisclosedValue) =>
+  erased
+    ? escaped`${pointer}: erased (the key ${key_id} of ${subject} is gone)`
+    : `${escapeControls(pointer)}: ${jsonText(value)}`;
+
+interface ProveOptions {
+  dataDir?: string;
+  position: number;
+  treeSize?: number;
+  disclose?: string;
+  out: string;
+}
+
 /** `suite audit checkpoint`, `suite audit prove` and `suite audit verify-bundle`. */
 export function addProofCommands(audit: Command): void {
   audit
@@ -70,18 +88,33 @@ export function addProofCommands(audit: Command): void {
     .addOption(dataDirOption())
     .requiredOption('--position <position>', 'the event', wholeNumber)
     .option('--tree-size <size>', 'the size of a kept checkpoint (default: the latest)', wholeNumber)
+    .option(
+      '--disclose <what>',
+      '`personal`: add the keys of the subjects whose personal values the event holds (or that they were erased)',
+    )
     .requiredOption('--out <file>', 'the bundle to write (JSON)')
-    .action(async (options: { dataDir?: string; position: number; treeSize?: number; out: string }) => {
+    .action(async (options: ProveOptions) => {
+      if (options.disclose !== undefined && !DISCLOSABLE.includes(options.disclose)) {
+        console.error(
+          escaped`--disclose ${options.disclose}: only ${DISCLOSABLE.join(', ')} can be disclosed`,
+        );
+        process.exitCode = 1;
+        return;
+      }
       const settings = config(options);
       const store = keptTree(settings);
       if (!store) return;
       const suite = await quietSuite(settings);
       try {
-        const bundle = await evidenceBundle(store, suite.storedEvents, options.position, options.treeSize);
-        writeExport(options.out, `${JSON.stringify(bundle, null, 2)}\n`);
-        console.log(
-          `Evidence of position ${options.position} in the tree of ${bundle.tree_size} written to ${options.out}`,
-        );
+        const keys = options.disclose === undefined ? undefined : suite.subjectKeys;
+        const { position, treeSize, out } = options;
+        const bundle = await evidenceBundle(store, suite.storedEvents, position, treeSize, keys);
+        writeExport(out, `${JSON.stringify(bundle, null, 2)}\n`);
+        console.log(`Evidence of position ${position} in the tree of ${bundle.tree_size} written to ${out}`);
+        for (const entry of bundle.disclosed ?? []) {
+          const what = 'key' in entry ? 'disclosed' : 'erased, not disclosed';
+          console.log(escaped`The key ${entry.key_id} of ${entry.subject}: ${what}`);
+        }
       } catch (error) {
         if (!(error instanceof EvidenceError)) throw error;
         console.error(escapeControls(error.message));
@@ -94,18 +127,26 @@ export function addProofCommands(audit: Command): void {
 
   audit
     .command('verify-bundle')
-    .description('verify an evidence bundle offline, with nothing but the file and the verifier key')
+    .description(
+      'verify an evidence bundle offline, with nothing but the file and the verifier key; print the personal values its disclosed keys open',
+    )
     .argument('<file>', 'the bundle `suite audit prove` wrote')
     .requiredOption('--key <verifier-key>', 'the log\u2019s verifier key (`suite audit public-key`)')
     .action((file: string, options: { key: string }) => {
-      let problem: string | undefined;
+      let verdict: ReturnType<typeof bundleVerdict>;
       try {
-        problem = bundleProblem(JSON.parse(readFileSync(file, 'utf8')), options.key);
+        verdict = bundleVerdict(JSON.parse(readFileSync(file, 'utf8')), options.key);
       } catch (error) {
-        problem = `the file: ${error instanceof Error ? error.message : String(error)}`;
+        verdict = {
+          problem: `the file: ${error instanceof Error ? error.message : String(error)}`,
+          disclosed: [],
+        };
       }
-      if (problem === undefined) console.log('valid');
-      else {
+      const { problem, disclosed } = verdict;
+      if (problem === undefined) {
+        console.log('valid');
+        for (const value of disclosed) console.log(disclosedLine(value));
+      } else {
         console.log(escaped`invalid: ${problem}`);
         process.exitCode = 1;
       }
