@@ -152,9 +152,9 @@ export function bundleProblem(file: unknown, verifierKey: string): string | unde
 
 /** `bundleProblem`, and what the bundle proves when it holds (the values its disclosed keys open). */
 export function bundleVerdict(file: unknown, verifierKey: string): BundleVerdict {
-  const problem = inclusionProblem(file, verifierKey);
-  if (typeof problem === 'string') return { problem, disclosed: [] };
-  const { event, disclosed } = problem;
+  const included = inclusionProblem(file, verifierKey);
+  if (typeof included === 'string') return { problem: included, disclosed: [] };
+  const { event, disclosed } = included;
   if (!disclosed) return { event, disclosed: [] };
   const checked = checkDisclosure([event], disclosed);
   if ('problem' in checked) return { problem: `the disclosed keys: ${checked.problem}`, disclosed: [] };

@@ -32,11 +32,8 @@ export function openedPointers(
   return opened;
 }
 
-/**
- * Stored events with their keys: one look in the key store for all the subjects they name. Also what
- * opens them for a fold (`openValue`).
- */
-export async function keysOfEvents(
+/** The keys of the subjects stored events name, in one look, and which of the events hold sealed values. */
+async function keysOfEvents(
   events: readonly StoredEvent[],
   keys: SubjectKeyStore,
 ): Promise<{ keys: KeysBySubject; holding: boolean[] }> {
