@@ -1,5 +1,5 @@
 import { escapeControls, jsonText } from '../cli/terminal';
-import type { StoredEvent } from '../events/envelope';
+import type { ServedEvent } from '../privacy/served-events';
 
 export type LogFormat = 'table' | 'ndjson' | 'csv';
 
@@ -16,6 +16,7 @@ const CSV_COLUMNS = [
   'organisation',
   'request_id',
   'data',
+  'opened',
   'prev_hash',
   'hash',
 ] as const;
@@ -39,10 +40,10 @@ export function header(format: LogFormat): string | null {
 }
 
 /**
- * One event as one line of the format. The table's cells have their control characters escaped, so
+ * One event as one line of the format, as stored with its opened values beside (`data` and `opened`). The table's cells have their control characters escaped, so
  * no value can forge a row or a column; NDJSON is JSON (with DEL and C1 escaped too), CSV quotes.
  */
-export function formatEvent(event: StoredEvent, format: LogFormat): string {
+export function formatEvent(event: ServedEvent, format: LogFormat): string {
   if (format === 'ndjson') return jsonText(event);
   const { metadata } = event;
   if (format === 'table') {
@@ -51,6 +52,7 @@ export function formatEvent(event: StoredEvent, format: LogFormat): string {
   }
   const row: Record<(typeof CSV_COLUMNS)[number], unknown> = {
     ...event,
+    opened: event.opened,
     occurred_at: metadata.occurred_at,
     actor: metadata.actor,
     organisation: metadata.organisation,

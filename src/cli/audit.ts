@@ -12,7 +12,7 @@ import { openExport } from '../private-files';
 import { createProjectionRuntime } from '../projections/runtime';
 import { openSqliteReadStore } from '../projections/sqlite-read-store';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
-import { filteredLog, printLog, withLogFilters, type LogOptions } from './log';
+import { printLog, servedLog, withLogFilters, type LogOptions } from './log';
 import { progressBar } from './progress';
 import { addProofCommands, problemAgainst } from './proofs';
 import { escaped, jsonText } from './terminal';
@@ -115,7 +115,7 @@ export function addAuditCommands(program: Command): void {
       const bar = progressBar('Exporting', 'positions');
       bar.start(options.until ?? (await suite.storedEvents.headPosition()), options.after);
       let count = 0;
-      for await (const event of filteredLog(suite, options)) {
+      for await (const event of servedLog(suite, options)) {
         if (!out.write(`${formatEvent(event, options.format)}\n`))
           await new Promise<void>((resolve) => out.once('drain', () => resolve()));
         count += 1;

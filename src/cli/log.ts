@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { formatEvent, header, type LogFormat } from '../audit/format';
 import type { StoredEvent } from '../events/envelope';
-import type { LogQuery } from '../events/event-store';
+import type { EventStore, LogQuery } from '../events/event-store';
 import type { Suite } from '../main';
+import { servedEvents, type ServedEvent } from '../privacy/served-events';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
 
 /** The log filters shared by `suite events`, `suite audit log` and `suite audit export`. */
@@ -20,17 +21,34 @@ export function withLogFilters(command: Command): Command {
     .option('--until <position>', 'stop at this global position', wholeNumber);
 }
 
+const PAGE = 1000;
+
 export type LogOptions = Omit<LogQuery, 'limit'> & { dataDir?: string };
 
-/** The events the filters select, read page by page. */
-export async function* filteredLog(suite: Suite, options: LogOptions): AsyncGenerator<StoredEvent> {
+/** The pages of the events the filters select. */
+async function* logPages(store: EventStore, options: LogOptions): AsyncGenerator<StoredEvent[]> {
   const { module, stream, type, actor, organisation, from, to, until } = options;
   const query = { module, stream, type, actor, organisation, from, to, until };
   for (let after = options.after; ;) {
-    const page = await suite.auditEvents.queryLog({ ...query, after, limit: 1000 });
-    yield* page;
-    if (page.length < 1000) return;
+    const page = await store.queryLog({ ...query, after, limit: PAGE });
+    if (page.length > 0) yield page;
+    if (page.length < PAGE) return;
     after = (page[page.length - 1] as StoredEvent).position;
+  }
+}
+
+/** The events the filters select, read page by page, their personal values opened. */
+export async function* filteredLog(suite: Suite, options: LogOptions): AsyncGenerator<StoredEvent> {
+  for await (const page of logPages(suite.auditEvents, options)) yield* page;
+}
+
+/**
+ * The events the filters select, read page by page from the log as stored, each with its personal
+ * values opened beside (`ServedEvent`): what `suite events` and `suite audit log|export` show.
+ */
+export async function* servedLog(suite: Suite, options: LogOptions): AsyncGenerator<ServedEvent> {
+  for await (const page of logPages(suite.storedEvents, options)) {
+    yield* await servedEvents(page, suite.subjectKeys);
   }
 }
 
@@ -40,7 +58,7 @@ export async function printLog(options: LogOptions & { limit: number; format: Lo
   const first = header(options.format);
   if (first) console.log(first);
   let shown = 0;
-  for await (const event of filteredLog(suite, options)) {
+  for await (const event of servedLog(suite, options)) {
     if (shown++ >= options.limit) break;
     console.log(formatEvent(event, options.format));
   }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { writeExport } from '../private-files';
 import type { Command } from 'commander';
 import type { Config } from '../config';
-import { bundleProblem, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
+import { bundleVerdict, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
 import { resolveLogSigner } from '../log-proofs/signing-key';
 import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
 import type { Suite } from '../main';
@@ -10,7 +10,8 @@ import type { RecordPath } from '../api/audit/records';
 import { RECORD_EVIDENCE_FORMAT } from '../log-proofs/record-evidence';
 import { proveRecord, recordArgument, verifyRecordBundle } from './record-proofs';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
-import { escapeControls, escaped } from './terminal';
+import type { DisclosedValue } from '../privacy/disclosed-keys';
+import { escapeControls, escaped, jsonText } from './terminal';
 
 /** The tree the suite keeps in the data directory, read only; undefined (and a message) if there is none. */
 function keptTree(settings: Config): TreeStore | undefined {
@@ -47,11 +48,21 @@ export async function problemAgainst(
   }
 }
 
+/** What `--disclose` may name. */
+const DISCLOSABLE = ['personal'];
+
+/** A value a disclosed key opened, as verify-bundle prints it: its pointer, and its JSON or that it was erased. */
+const disclosedLine = ({ pointer, value, erased, subject, key_id }: DisclosedValue) =>
+  erased
+    ? escaped`${pointer}: erased (the key ${key_id} of ${subject} is gone)`
+    : `${escapeControls(pointer)}: ${jsonText(value)}`;
+
 interface ProveOptions {
   dataDir?: string;
   position?: number;
   record?: RecordPath;
   treeSize?: number;
+  disclose?: string;
   out: string;
 }
 
@@ -82,10 +93,21 @@ export function addProofCommands(audit: Command): void {
     .option('--position <position>', 'the event', wholeNumber)
     .option('--record <module/resource/id>', 'the record whose story to prove (hrm/leave/7)', recordArgument)
     .option('--tree-size <size>', 'the size of a kept checkpoint (default: the latest)', wholeNumber)
+    .option(
+      '--disclose <what>',
+      '`personal`: add the keys of the subjects whose personal values the event holds (or that they were erased)',
+    )
     .requiredOption('--out <file>', 'the bundle to write (JSON)')
     .action(async (options: ProveOptions, command: Command) => {
       if ((options.position === undefined) === (options.record === undefined)) {
         command.error('error: give exactly one of --position and --record');
+      }
+      if (options.disclose !== undefined && !DISCLOSABLE.includes(options.disclose)) {
+        console.error(
+          escaped`--disclose ${options.disclose}: only ${DISCLOSABLE.join(', ')} can be disclosed`,
+        );
+        process.exitCode = 1;
+        return;
       }
       const settings = config(options);
       const store = keptTree(settings);
@@ -93,12 +115,16 @@ export function addProofCommands(audit: Command): void {
       const suite = await quietSuite(settings);
       try {
         if (options.record) return await proveRecord(suite, store, { ...options, record: options.record });
+        const keys = options.disclose === undefined ? undefined : suite.subjectKeys;
+        const { treeSize, out } = options;
         const position = options.position as number;
-        const bundle = await evidenceBundle(store, suite.storedEvents, position, options.treeSize);
-        writeExport(options.out, `${JSON.stringify(bundle, null, 2)}\n`);
-        console.log(
-          `Evidence of position ${position} in the tree of ${bundle.tree_size} written to ${options.out}`,
-        );
+        const bundle = await evidenceBundle(store, suite.storedEvents, position, treeSize, keys);
+        writeExport(out, `${JSON.stringify(bundle, null, 2)}\n`);
+        console.log(`Evidence of position ${position} in the tree of ${bundle.tree_size} written to ${out}`);
+        for (const entry of bundle.disclosed ?? []) {
+          const what = 'key' in entry ? 'disclosed' : 'erased, not disclosed';
+          console.log(escaped`The key ${entry.key_id} of ${entry.subject}: ${what}`);
+        }
       } catch (error) {
         if (!(error instanceof EvidenceError)) throw error;
         console.error(escapeControls(error.message));
@@ -111,23 +137,31 @@ export function addProofCommands(audit: Command): void {
 
   audit
     .command('verify-bundle')
-    .description('verify an evidence bundle offline, with nothing but the file and the verifier key')
+    .description(
+      'verify an evidence bundle offline, with nothing but the file and the verifier key; print the personal values its disclosed keys open',
+    )
     .argument('<file>', 'the bundle `suite audit prove` wrote')
     .requiredOption('--key <verifier-key>', 'the log\u2019s verifier key (`suite audit public-key`)')
     .action((file: string, options: { key: string }) => {
-      let problem: string | undefined;
+      let verdict: ReturnType<typeof bundleVerdict>;
       try {
         const text = readFileSync(file, 'utf8');
         const bundle: unknown = JSON.parse(text);
         if ((bundle as { format?: unknown } | null)?.format === RECORD_EVIDENCE_FORMAT) {
           return verifyRecordBundle(text, options.key);
         }
-        problem = bundleProblem(bundle, options.key);
+        verdict = bundleVerdict(bundle, options.key);
       } catch (error) {
-        problem = `the file: ${error instanceof Error ? error.message : String(error)}`;
+        verdict = {
+          problem: `the file: ${error instanceof Error ? error.message : String(error)}`,
+          disclosed: [],
+        };
       }
-      if (problem === undefined) console.log('valid');
-      else {
+      const { problem, disclosed } = verdict;
+      if (problem === undefined) {
+        console.log('valid');
+        for (const value of disclosed) console.log(disclosedLine(value));
+      } else {
         console.log(escaped`invalid: ${problem}`);
         process.exitCode = 1;
       }

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import type { EventMetadata, StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import { hashEvent } from '../events/hash-chain';
+import {
+  checkDisclosure,
+  DisclosedKeySchema,
+  disclosedKeys,
+  type DisclosedKey,
+  type DisclosedValue,
+} from '../privacy/disclosed-keys';
+import { servedEvents, type ServedEvent } from '../privacy/served-events';
+import type { SubjectKeyStore } from '../privacy/subject-keys';
 import { parseCheckpoint, type Checkpoint } from './checkpoint';
 import { leafOf, rootsFromLog } from './log-tree';
 import { consistencyProof, EMPTY_ROOT, inclusionProof, verifyConsistency, verifyInclusion } from './merkle';
@@ -10,11 +19,15 @@ import { treeReader, type KeptCheckpoint, type TreeStore } from './tree-store';
 
 /**
  * What an auditor keeps to prove one event was in the log, checkable with the file and the verifier
- * key alone: the event, its leaf, its inclusion proof and the signed checkpoint of that tree.
+ * key alone: the event (as stored), its leaf, its inclusion proof and the signed checkpoint of that
+ * tree. A bundle that discloses the keys of the subjects whose personal values the event holds
+ * (`suite-inclusion-evidence/2`) adds them (`disclosed`) and the values opened beside the event's data
+ * (`event.opened`): a verifier of the first format would accept it without checking either, so it
+ * takes a format of its own.
  */
 export interface EvidenceBundle {
-  format: 'suite-inclusion-evidence/1';
-  event: StoredEvent;
+  format: 'suite-inclusion-evidence/1' | 'suite-inclusion-evidence/2';
+  event: ServedEvent;
   index: number;
   tree_size: number;
   leaf_hash: string;
@@ -22,6 +35,8 @@ export interface EvidenceBundle {
   hashes: string[];
   /** The signed checkpoint of the tree of `tree_size` leaves. */
   checkpoint: string;
+  /** The second format's: one entry per subject and key id the event's sealed values name. */
+  disclosed?: DisclosedKey[];
 }
 
 export const HexHash = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash in lowercase hex');
@@ -48,16 +63,32 @@ export const BundledEvent = z.object({
   hash: HexHash,
 });
 
-/** The shape of a bundle read from a file: whatever is not this is refused before anything is hashed. */
-const BundleSchema = z.object({
-  format: z.literal('suite-inclusion-evidence/1'),
-  event: BundledEvent,
+const ProofSchema = {
   index: Count,
   tree_size: Count,
   leaf_hash: HexHash,
   hashes: ProofHashes,
   checkpoint: CheckpointNote,
-});
+};
+
+/** The shape of a bundle read from a file: whatever is not this is refused before anything is hashed. */
+const BundleSchema = z.discriminatedUnion('format', [
+  // What a bundle of the first format holds besides is ignored, as it always was, but never an
+  // opened value or a disclosed key: those are checked in the second format only.
+  z.object({
+    format: z.literal('suite-inclusion-evidence/1'),
+    event: BundledEvent.extend({ opened: z.never().optional() }),
+    ...ProofSchema,
+    disclosed: z.never().optional(),
+  }),
+  // Every member checked: a byte changed anywhere is refused, or reads the same.
+  z.strictObject({
+    format: z.literal('suite-inclusion-evidence/2'),
+    event: BundledEvent.extend({ opened: z.record(z.string(), z.unknown()).optional() }).strict(),
+    ...ProofSchema,
+    disclosed: z.array(DisclosedKeySchema),
+  }),
+]);
 
 export class EvidenceError extends Error {
   override name = 'EvidenceError';
@@ -79,12 +110,17 @@ export function keptCheckpoint(store: TreeStore, treeSize?: number): KeptCheckpo
 export const proofHashes = (store: TreeStore, index: number, size: number): string[] =>
   inclusionProof(index, size, treeReader(store)).map((hash) => hash.toString('hex'));
 
-/** The evidence of the event at `position` in the kept checkpoint of `treeSize` (default: the latest). */
+/**
+ * The evidence of the event at `position` (read from the log as stored) in the kept checkpoint of
+ * `treeSize` (default: the latest); `disclose`: with the keys of the subjects its sealed values name,
+ * from this key store (the second format).
+ */
 export async function evidenceBundle(
   store: TreeStore,
   eventStore: EventStore,
   position: number,
   treeSize?: number,
+  disclose?: SubjectKeyStore,
 ): Promise<EvidenceBundle> {
   const checkpoint = keptCheckpoint(store, treeSize);
   const leaf = store.leafAt(position);
@@ -95,32 +131,54 @@ export async function evidenceBundle(
       `The event at position ${position} came after the checkpoint of ${checkpoint.size} leaves`,
     );
   }
-  return {
-    format: 'suite-inclusion-evidence/1',
-    event,
+  const proof = {
     index: leaf.index,
     tree_size: checkpoint.size,
     leaf_hash: leaf.hash.toString('hex'),
     hashes: proofHashes(store, leaf.index, checkpoint.size),
     checkpoint: checkpoint.note,
   };
+  if (!disclose) return { format: 'suite-inclusion-evidence/1', event, ...proof };
+  const [served] = await servedEvents([event], disclose);
+  const disclosed = await disclosedKeys([event], disclose);
+  return { format: 'suite-inclusion-evidence/2', event: served ?? event, ...proof, disclosed };
+}
+
+/** What a bundle proves: its event, and the personal values its disclosed keys open (none without). */
+export interface BundleVerdict {
+  problem?: string;
+  event?: StoredEvent;
+  disclosed: DisclosedValue[];
 }
 
 /**
  * Checks a bundle with nothing but its file and the verifier key: the checkpoint's signature, that the
  * event's content hashes to its hash and its hash to the leaf, and the inclusion proof against the
- * checkpoint's root. Answers what failed, or nothing.
+ * checkpoint's root; in the second format, the disclosed keys (see `checkDisclosure`). Answers what
+ * failed, or nothing.
  */
 export function bundleProblem(file: unknown, verifierKey: string): string | undefined {
+  return bundleVerdict(file, verifierKey).problem;
+}
+
+/** `bundleProblem`, and what the bundle proves when it holds (the values its disclosed keys open). */
+export function bundleVerdict(file: unknown, verifierKey: string): BundleVerdict {
   const parsed = BundleSchema.safeParse(file);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
-    return `not an evidence bundle: ${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'malformed'}`;
+    const problem = `not an evidence bundle: ${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'malformed'}`;
+    return { problem, disclosed: [] };
   }
   const bundle = parsed.data;
   const signed = signedCheckpoint(bundle.checkpoint, verifierKey, bundle.tree_size);
-  if (typeof signed === 'string') return signed;
-  return inclusionProblem(bundle, signed.root);
+  if (typeof signed === 'string') return { problem: signed, disclosed: [] };
+  const included = inclusionProblem(bundle, signed.root);
+  if (included) return { problem: included, disclosed: [] };
+  const { event, disclosed } = bundle;
+  if (!disclosed) return { event, disclosed: [] };
+  const checked = checkDisclosure([event], disclosed);
+  if ('problem' in checked) return { problem: `the disclosed keys: ${checked.problem}`, disclosed: [] };
+  return { event, disclosed: checked.values };
 }
 
 /**

@@ -305,7 +305,7 @@ function holdsSealed(value: Json): boolean {
 }
 
 /** The value with its sealed values opened or read as erased: a copy only along the paths that held some. */
-function openValue(value: Json, keys: KeysBySubject): Json {
+export function openValue(value: Json, keys: KeysBySubject): Json {
   if (typeof value === 'string') {
     const header = sealedHeader(value);
     if (!header) return value;
@@ -342,25 +342,41 @@ function lacksAny(keys: ReadonlyMap<string, Buffer> | undefined, ids: ReadonlySe
 }
 
 /**
- * `openData` of many at once: one look in the key store for all their subjects (`remember: false`,
- * a long read: keys not remembered, see `SubjectKeyStore.keysOf`).
+ * The keys the sealed values name (`keyIds`, by subject), as far as they are kept: one look in the key
+ * store for all their subjects, and one more for the ids it did not know (`remember: false`, a long
+ * read: keys not remembered, see `SubjectKeyStore.keysOf`).
  */
+export async function keysFor(
+  keyIds: SealedKeyIds,
+  keys: SubjectKeyStore,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<KeysBySubject> {
+  if (keyIds.size === 0) return new Map();
+  const keysBySubject = await keys.keysOf(keyIds.keys(), { remember });
+  const unknown = new Map<string, Set<string>>();
+  for (const [subject, ids] of keyIds)
+    if (lacksAny(keysBySubject.get(subject), ids)) unknown.set(subject, new Set(ids));
+  if (unknown.size === 0) return keysBySubject;
+  // Made by another process a moment ago, or erased: only the store can tell.
+  return new Map([...keysBySubject, ...(await keys.keysNamed(unknown))]);
+}
+
+/** The key ids the sealed values of all these data name, by subject, and which of them hold any. */
+export function sealedKeyIdsOfAll(data: readonly Json[]): { keyIds: SealedKeyIds; holding: boolean[] } {
+  const keyIds = new Map<string, Set<string>>();
+  const holding = data.map((item) => collectKeyIds(item, keyIds));
+  return { keyIds, holding };
+}
+
+/** `openData` of many at once: one look in the key store for all their subjects (see `keysFor`). */
 export async function openAll(
   data: readonly Json[],
   keys: SubjectKeyStore,
-  { remember = true }: { remember?: boolean } = {},
+  options: { remember?: boolean } = {},
 ): Promise<Json[]> {
-  const keyIds = new Map<string, Set<string>>();
   // Most events hold no sealed value: only those that do are walked again to be opened.
-  const holding = data.map((item) => collectKeyIds(item, keyIds));
+  const { keyIds, holding } = sealedKeyIdsOfAll(data);
   if (keyIds.size === 0) return [...data];
-  let keysBySubject = await keys.keysOf(keyIds.keys(), { remember });
-  const unknown = new Map<string, Set<string>>();
-  for (const [subject, ids] of keyIds)
-    if (lacksAny(keysBySubject.get(subject), ids)) unknown.set(subject, ids);
-  if (unknown.size > 0) {
-    // Made by another process a moment ago, or erased: only the store can tell.
-    keysBySubject = new Map([...keysBySubject, ...(await keys.keysNamed(unknown))]);
-  }
+  const keysBySubject = await keysFor(keyIds, keys, options);
   return data.map((item, index) => (holding[index] ? openValue(item, keysBySubject) : item));
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 
 /**
  * One personal value sealed under its data subject's key (AES-256-GCM), as a string that takes the
@@ -19,6 +19,21 @@ export const KEY_BYTES = 32;
 export const ERASED_TEXT = '[erased]';
 
 export type ErasedAs = 'n' | 't';
+
+const KEY_ID_BYTES = 8;
+/** What a key id is derived under: no other hash the suite makes of a key can be taken for one. */
+const KEY_ID_DOMAIN = 'suite subject key\n';
+
+/**
+ * The id of a subject key: the lowercase hex of the first 8 bytes of SHA-256 over the domain and the
+ * key. A sealed value's header names its key id and is its additional data, inside the hashed event;
+ * GCM alone does not commit to a key (another key can be made to open the same ciphertext to another
+ * plaintext), the id does: a key disclosed later proves the plaintext only if it hashes to that id.
+ * Keys made before ids were derived have random ids, and still open what they sealed.
+ */
+export function keyIdOf(key: Buffer): string {
+  return createHash('sha256').update(KEY_ID_DOMAIN).update(key).digest().toString('hex', 0, KEY_ID_BYTES);
+}
 
 export interface SubjectKey {
   id: string;

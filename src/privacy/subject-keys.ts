@@ -1,6 +1,6 @@
 import { DomainError } from '../commands/errors';
 import { recent } from './recent';
-import { IV_SIZE, KEY_BYTES, seal, type ErasedAs, type SubjectKey } from './sealed-value';
+import { IV_SIZE, KEY_BYTES, keyIdOf, seal, type ErasedAs, type SubjectKey } from './sealed-value';
 
 /** Random bytes: the system's, or a seeded generator's for the demo data (the same log on every first start). */
 export type RandomBytes = (size: number) => Buffer;
@@ -113,7 +113,6 @@ export interface KeyRows {
   close(): Promise<void>;
 }
 
-const KEY_ID_BYTES = 8;
 /**
  * Spares a process makes at once: one durable write for the keys of that many new subjects, where a
  * durable write per new subject would halve the throughput of writes that each name a new one.
@@ -214,12 +213,11 @@ export function cachedKeyStore(rows: KeyRows, randomBytes: RandomBytes): Subject
   /** Makes the next spares (their random bytes drawn at once, in turn with the writes that need them). */
   function makeSpares(): Promise<void> {
     making ??= (async () => {
-      const size = KEY_ID_BYTES + KEY_BYTES;
-      const bytes = randomBytes(SPARES_AT_ONCE * size);
-      const made = Array.from({ length: SPARES_AT_ONCE }, (_, index) => ({
-        id: bytes.toString('hex', index * size, index * size + KEY_ID_BYTES),
-        key: Buffer.from(bytes.subarray(index * size + KEY_ID_BYTES, (index + 1) * size)),
-      }));
+      const bytes = randomBytes(SPARES_AT_ONCE * KEY_BYTES);
+      const made = Array.from({ length: SPARES_AT_ONCE }, (_, index) => {
+        const key = Buffer.from(bytes.subarray(index * KEY_BYTES, (index + 1) * KEY_BYTES));
+        return { id: keyIdOf(key), key };
+      });
       await rows.insert(
         made.map((key) => ({ ...key, subject: null })),
         new Date().toISOString(),

@@ -12,7 +12,7 @@ const EVENTS = 20_000;
 /** Each event is about 3 KB: 60 MB in all, far more than the sockets' buffers hold. */
 const NOTE = 'x'.repeat(3000);
 
-/** The audit log as the tail sees it, counting its live subscriptions and the pages it reads. */
+/** The log as stored, as the tail reads it, counting its live subscriptions and the pages it reads. */
 function observed(store: EventStore) {
   const counts = { subscriptions: 0, sent: 0 };
   const wrapped: EventStore = {
@@ -66,8 +66,8 @@ let server: Server;
 let tail: ReturnType<typeof observed>;
 beforeEach(async () => {
   h = await openEsm();
-  tail = observed(h.suite.auditEvents);
-  server = createServer(createAuditApp({ ...h.suite, auditEvents: tail.wrapped }, AUDITOR)).listen(0);
+  tail = observed(h.suite.storedEvents);
+  server = createServer(createAuditApp({ ...h.suite, storedEvents: tail.wrapped }, AUDITOR)).listen(0);
 });
 afterEach(async () => {
   await new Promise((resolve) => server.close(resolve));

@@ -43,15 +43,51 @@ function copyFixture(dir: string): void {
   }
 }
 
+const EVENTS_READ = 'audit GET /api/v1/events?limit=1000';
+
+/** The value at an RFC 6901 pointer replaced, in a copy. */
+function withValueAt(data: unknown, pointer: string, value: unknown): unknown {
+  const copy = structuredClone(data) as Record<string, unknown>;
+  const steps = pointer
+    .slice(1)
+    .split('/')
+    .map((step) => step.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const last = steps.pop() as string;
+  const parent = steps.reduce<Record<string, unknown>>(
+    (at, step) => at[step] as Record<string, unknown>,
+    copy,
+  );
+  parent[last] = value;
+  return copy;
+}
+
+/**
+ * The log as the earlier build served it: each event's personal values opened in place. This build
+ * serves the data as stored (sealed, what `hash` covers) and the opened values beside it, which the
+ * keys the earlier build made (random ids) still open.
+ */
+function openedInPlace(reads: RecordedReads): RecordedReads {
+  const answer = reads.http[EVENTS_READ] as { status: number; body: { data: Record<string, unknown>[] } };
+  const data = answer.body.data.map(({ opened, ...event }) =>
+    Object.entries((opened ?? {}) as Record<string, unknown>).reduce(
+      (served, [pointer, value]) => ({ ...served, data: withValueAt(served.data, pointer, value) }),
+      event,
+    ),
+  );
+  return { ...reads, http: { ...reads.http, [EVENTS_READ]: { ...answer, body: { ...answer.body, data } } } };
+}
+
 async function readsAfterOpening(dir: string, log: RequestLog): Promise<RecordedReads> {
   const run = await open(dir, log);
   try {
     await run.suite.runtime.waitFor(await run.suite.eventStore.headPosition(), 10_000);
-    return await recordReads(
-      { servers: run.servers, readStore: run.suite.readStore },
-      PERSONAL_MODULES,
-      recorded.collections,
-      { reader: readerOf, auditor },
+    return openedInPlace(
+      await recordReads(
+        { servers: run.servers, readStore: run.suite.readStore },
+        PERSONAL_MODULES,
+        recorded.collections,
+        { reader: readerOf, auditor },
+      ),
     );
   } finally {
     await close(run);

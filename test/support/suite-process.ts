@@ -58,10 +58,14 @@ export async function stopSuiteProcess(suite: SuiteProcess): Promise<number | nu
   return suite.exited;
 }
 
-/** Runs `suite <args>` from the sources to its end, with `env` (logs at warn): its status and output. */
+/**
+ * Runs `suite <args>` from the sources to its end, with `env` (logs at warn): its status and output
+ * (up to 256 MB of it: the whole demo log as NDJSON is about 40).
+ */
 export function runSuiteCli(env: Record<string, string>, ...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), ...args], {
     env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
   });
 }

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../src/events/envelope';
-import { csvCell, formatEvent } from '../../src/audit/format';
+import { csvCell, formatEvent, header } from '../../src/audit/format';
 
 const event: StoredEvent = {
   event_id: 'e1',
@@ -39,5 +39,17 @@ describe('CSV export of the log', () => {
     expect(cells).toContain(",'@SUM(1+1),");
     expect(cells).toContain(",'-2-3,");
     expect(cells).not.toMatch(/,[=+\-@]/);
+  });
+
+  it('writes the opened values in their own column, after the data as stored', () => {
+    const sealed = { ...event, data: { title: 'pd1:t:crm.contact-1:0a1b2c3d4e5f6a7b:AAAA' } };
+    const columns = (header('csv') as string).split(',');
+    expect(columns.slice(columns.indexOf('data'), columns.indexOf('data') + 2)).toEqual(['data', 'opened']);
+    const row = formatEvent({ ...sealed, opened: { '/title': 'Ada' } }, 'csv');
+    expect(row).toContain(
+      `,"{""title"":""pd1:t:crm.contact-1:0a1b2c3d4e5f6a7b:AAAA""}","{""/title"":""Ada""}",`,
+    );
+    // An event with no sealed value has an empty cell there.
+    expect(formatEvent(event, 'csv')).toContain('"}",,' + '0'.repeat(64));
   });
 });

@@ -201,7 +201,7 @@ describe('evidence bundles', () => {
         'leaf_hash',
       ],
       ['with a proof given as one string', () => edited({ hashes: hashes().join('') }), 'hashes'],
-      ['with another format', () => edited({ format: 'suite-inclusion-evidence/2' }), 'format'],
+      ['with another format', () => edited({ format: 'suite-inclusion-evidence/3' }), 'format'],
       ['with a negative index', () => edited({ index: -1 }), 'index'],
       ['with a fractional tree size', () => edited({ tree_size: 12.5 }), 'tree_size'],
       ['with a tree size written as a string', () => edited({ tree_size: '13' }), 'tree_size'],

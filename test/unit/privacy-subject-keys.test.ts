@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -51,13 +51,16 @@ describe('the SQLite subject key store', () => {
   });
 
   describe('sealingKeys', () => {
-    it('makes one 32-byte key with a hex id for each subject that has none', async () => {
+    it('makes one 32-byte key for each subject that has none, its id derived from it', async () => {
       const keys = openStore();
       const sealing = await keys.sealingKeys([ALICE, BOB, ALICE]);
       expect([...sealing.keys()].sort()).toEqual([ALICE, BOB]);
       const alice = sealing.get(ALICE)!;
       const bob = sealing.get(BOB)!;
       expect(alice.id).toMatch(/^[0-9a-f]{16}$/);
+      // The first 8 bytes of SHA-256 over the domain and the key, computed here apart from the store.
+      const derived = createHash('sha256').update('suite subject key\n').update(alice.key).digest('hex');
+      expect(alice.id).toBe(derived.slice(0, 16));
       expect(alice.key).toHaveLength(KEY_BYTES);
       expect(alice.id).not.toBe(bob.id);
       expect(alice.key.equals(bob.key)).toBe(false);

@@ -7,7 +7,10 @@ export interface LogEvent {
   position: number;
   type: string;
   schema_version: number;
+  /** As the log stores it, what `hash` covers: personal values sealed (`pd1:…`). */
   data: Record<string, unknown>;
+  /** Each sealed value of `data` opened (or read as erased), by JSON pointer (`/reason`). */
+  opened?: Record<string, unknown>;
   metadata: {
     actor: string;
     actor_name?: string;

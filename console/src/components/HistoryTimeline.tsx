@@ -8,6 +8,8 @@ export interface HistoryStep {
     stream: string;
     /** A proposal's events say why it ended: `reason` (rejected, withdrawn), `error` (failed). */
     data?: { reason?: unknown; error?: { message?: unknown } | null };
+    /** The sealed values of `data` opened, by JSON pointer: what is shown where `data` holds one. */
+    opened?: Record<string, unknown>;
     metadata: {
       actor: string;
       actor_name?: string;
@@ -45,12 +47,18 @@ export function changesBetween(
     .map((field) => ({ field, before: before?.[field], after: after?.[field] }));
 }
 
+/** A value of the event's data as shown: opened where the log stores it sealed. */
+const shownAt = (event: HistoryStep['event'], pointer: string, stored: unknown) =>
+  event.opened && pointer in event.opened ? event.opened[pointer] : stored;
+
 /** Why a proposal ended as it did, as its event says; none for other events. */
 function endingOf(step: HistoryStep): string | null {
-  if (!step.event.stream.startsWith('approvals.')) return null;
-  const { reason, error } = step.event.data ?? {};
+  const { event } = step;
+  if (!event.stream.startsWith('approvals.')) return null;
+  const reason = shownAt(event, '/reason', event.data?.reason);
+  const message = shownAt(event, '/error/message', event.data?.error?.message);
   if (typeof reason === 'string') return `Reason: ${reason}`;
-  if (error && typeof error.message === 'string') return `Error: ${error.message}`;
+  if (typeof message === 'string') return `Error: ${message}`;
   return null;
 }
 

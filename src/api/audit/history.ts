@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { foldedSteps, recordStory } from '../../audit/record-history';
+import { servedAndOpened } from '../../privacy/served-events';
 import { ApiError } from '../kit/errors';
 import { shortened } from '../kit/validation';
 import { auditedRecord, type RecordPath } from './records';
@@ -10,7 +11,7 @@ const getHistory: AuditRoute = {
   path: '/api/v1/history/:module/:resource/:id',
   operation: 'getHistory',
   summary:
-    'The events that shaped one record, each with the record as it was after it, and the erasures (`SubjectErased`) of the subjects whose personal data they hold',
+    'The events that shaped one record (as stored, with `opened` beside), each with the record as it was after it, and the erasures (`SubjectErased`) of the subjects whose personal data they hold',
   role: 'auditor',
   params: z.object({ module: z.string(), resource: z.string(), id: z.string() }),
   responses: {
@@ -21,11 +22,16 @@ const getHistory: AuditRoute = {
   async handle({ params }, services) {
     const path = params as unknown as RecordPath;
     const record = auditedRecord(services.modules, path);
-    const story = await recordStory({ ...services, events: services.auditEvents }, record);
+    const story = await recordStory({ ...services, events: services.storedEvents }, record);
     if (story.length === 0) {
       throw new ApiError('not_found', `${record.name} ${shortened(path.id)} has no history`);
     }
-    const steps = foldedSteps(services.catalog, record.projection, story);
+    // Each step's event as stored, with its opened values beside; its record folded from them opened.
+    const { served, opened } = await servedAndOpened(story, services.subjectKeys);
+    const steps = foldedSteps(services.catalog, record.projection, opened).map((step, index) => ({
+      ...step,
+      event: served[index] ?? step.event,
+    }));
     return {
       status: 200,
       body: { data: { module: record.module, resource: path.resource, id: record.id, events: steps } },

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { StoredEvent } from '../../events/envelope';
 import { UnknownPositionError, type EventStore, type LogQuery } from '../../events/event-store';
+import { servedEvents, type ServedEvent } from '../../privacy/served-events';
+import type { SubjectKeyStore } from '../../privacy/subject-keys';
 import { LogFilters } from './log';
 import type { AuditRoute } from './services';
 
@@ -23,9 +25,13 @@ function drainedOrGone(res: ServerResponse): Promise<void> {
   });
 }
 
-/** Streams the log after a position (the head, by default), then every new event as it is committed. */
+/**
+ * Streams the log after a position (the head, by default), then every new event as it is committed,
+ * each as stored with its personal values opened beside (`ServedEvent`).
+ */
 function liveTail(
   store: EventStore,
+  keys: SubjectKeyStore,
   logger: Logger,
   req: IncomingMessage,
   res: ServerResponse,
@@ -42,7 +48,7 @@ function liveTail(
   let again = false;
   let position: number | undefined = filters.after;
 
-  const send = (event: StoredEvent) =>
+  const send = (event: ServedEvent) =>
     res.write(`id: ${event.position}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 
   async function pump(): Promise<void> {
@@ -58,7 +64,7 @@ function liveTail(
         for (;;) {
           const page = await store.queryLog({ ...filters, after: position, limit: 500 });
           if (closed || page.length === 0) break;
-          for (const event of page) send(event);
+          for (const event of await servedEvents(page, keys)) send(event);
           position = (page[page.length - 1] as StoredEvent).position;
           // A slow client holds the tail back; one that leaves releases it.
           if (res.writableNeedDrain) await drainedOrGone(res);
@@ -95,20 +101,21 @@ const tailEvents: AuditRoute<z.infer<typeof TailFilters>> = {
   query: TailFilters,
   responses: {
     200: {
-      description: 'The log from `after` on: `id` = position, `event` = type, `data` = the event envelope',
+      description:
+        'The log from `after` on: `id` = position, `event` = type, `data` = the event envelope (as stored, with `opened` beside)',
       mediaType: 'text/event-stream',
       schema: z.string().meta({ description: 'Server-sent events' }),
     },
     422: { description: 'Invalid parameter' },
   },
-  async handle({ query: filters, header, requestId, req, res }, { storedEvents, auditEvents, logger }) {
+  async handle({ query: filters, header, requestId, req, res }, { storedEvents, subjectKeys, logger }) {
     if (!req || !res) throw new Error('the live tail was called without its exchange');
     const resumeFrom = header('last-event-id');
     const after = filters.after ?? (resumeFrom && /^\d+$/.test(resumeFrom) ? Number(resumeFrom) : undefined);
     // Checked before the stream starts, so that a bad cursor is answered 422 rather than a closed tail.
     if (after && !(await storedEvents.eventAt(after))) throw new UnknownPositionError(after);
     res.setHeader('X-Request-Id', requestId);
-    liveTail(auditEvents, logger, req, res, { ...filters, after });
+    liveTail(storedEvents, subjectKeys, logger, req, res, { ...filters, after });
     return 'streamed';
   },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LogQuery } from '../../events/event-store';
 import { verifyLog } from '../../events/verify';
+import { servedEvents } from '../../privacy/served-events';
 import { ApiError } from '../kit/errors';
 import { integerParameter } from '../kit/validation';
 import { DEFAULT_PAGE, EventEnvelope, type AuditRoute } from './services';
@@ -50,9 +51,9 @@ const listEvents: AuditRoute<z.infer<typeof LogFilters>> = {
     },
     422: { description: 'Invalid parameter' },
   },
-  async handle({ query: filters }, { auditEvents, storedEvents }) {
+  async handle({ query: filters }, { storedEvents, subjectKeys }) {
     const query = logQuery(filters);
-    const events = await auditEvents.queryLog(query);
+    const events = await servedEvents(await storedEvents.queryLog(query), subjectKeys);
     const last = events[events.length - 1];
     const meta = {
       after: query.after,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { evidenceBundle, EvidenceError } from '../../log-proofs/evidence';
 import { consistency, inclusion } from '../../log-proofs/proofs';
+import { servedEvents } from '../../privacy/served-events';
 import type { TreeStore } from '../../log-proofs/tree-store';
 import { ApiError } from '../kit/errors';
 import { integerParameter } from '../kit/validation';
@@ -23,7 +24,14 @@ const EvidenceQuery = z.strictObject({
   tree_size: integerParameter({ min: 1 })
     .optional()
     .meta({ description: 'The size of a kept checkpoint (default: the latest)' }),
+  disclose: z.string().optional().meta({
+    description:
+      '`personal`: add the keys of the subjects whose personal values the event holds (`disclosed`; or that they were erased) and the values opened beside its data (`suite-inclusion-evidence/2`)',
+  }),
 });
+
+/** What evidence may disclose besides the event. */
+const DISCLOSABLE = ['personal'];
 
 const ConsistencyQuery = z.strictObject({
   from: integerParameter({ min: 1 }).meta({ description: 'The size of the older signed tree' }),
@@ -91,7 +99,9 @@ const proveInclusion: AuditRoute<z.infer<typeof InclusionQuery>> = {
     ...INVALID,
   },
   async handle({ query }, services) {
-    return { status: 200, body: await inclusion(treeOf(services), services.auditEvents, query) };
+    const proof = await inclusion(treeOf(services), services.storedEvents, query);
+    const [event] = proof.event ? await servedEvents([proof.event], services.subjectKeys) : [];
+    return { status: 200, body: { ...proof, event } };
   },
 };
 
@@ -126,19 +136,33 @@ const getEvidence: AuditRoute<z.infer<typeof EvidenceQuery>> = {
   query: EvidenceQuery,
   responses: {
     200: {
-      description: 'The evidence bundle (`suite-inclusion-evidence/1`)',
+      description:
+        'The evidence bundle (`suite-inclusion-evidence/1`; `/2` with `disclose=personal`, its keys in `disclosed`)',
       schema: z.record(z.string(), z.unknown()),
     },
     404: { description: 'No such event in the tree, no such checkpoint kept, or the event came after it' },
     ...UNAVAILABLE,
     ...INVALID,
   },
-  async handle({ query: { position, tree_size } }, services) {
+  async handle({ query: { position, tree_size, disclose }, caller }, services) {
+    if (disclose !== undefined && !DISCLOSABLE.includes(disclose)) {
+      const msg = `${JSON.stringify(disclose)} cannot be disclosed; only ${DISCLOSABLE.join(', ')}`;
+      const issue = { loc: ['query', 'disclose'], msg, type: 'value_error' };
+      throw new ApiError('validation_error', `disclose: ${msg}`, { issues: [issue] });
+    }
+    const keys = disclose === undefined ? undefined : services.subjectKeys;
     try {
-      return {
-        status: 200,
-        body: await evidenceBundle(treeOf(services), services.storedEvents, position, tree_size),
-      };
+      const bundle = await evidenceBundle(treeOf(services), services.storedEvents, position, tree_size, keys);
+      // Who was given whose key, and for which event: never the key itself.
+      for (const entry of bundle.disclosed ?? []) {
+        if (!('key' in entry)) continue;
+        const { subject } = entry;
+        services.logger.info(
+          { principal: caller.principal?.id, subject, position },
+          'personal data key disclosed',
+        );
+      }
+      return { status: 200, body: bundle };
     } catch (error) {
       if (error instanceof EvidenceError) throw new ApiError('not_found', error.message);
       throw error;

@@ -58,7 +58,14 @@ export const EventEnvelope = z
     position: z.number().int(),
     type: z.string(),
     schema_version: z.number().int(),
-    data: z.record(z.string(), z.unknown()),
+    data: z.record(z.string(), z.unknown()).meta({
+      description:
+        'As the log stores it, what `hash` covers: each personal value sealed (`pd1:<erased as>:<subject>:<key id>:<sealed>`)',
+    }),
+    opened: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        'Each sealed value of `data` opened, by its JSON pointer into `data` (`/reason`); `"[erased]"` or null once its subject was erased. Absent when `data` holds none. Not covered by `hash`',
+    }),
     metadata: z.record(z.string(), z.unknown()),
     prev_hash: z.string(),
     hash: z.string(),
