@@ -8,10 +8,15 @@ import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proof
 import type { Suite } from '../main';
 import type { RecordPath } from '../api/audit/records';
 import { RECORD_EVIDENCE_FORMAT } from '../log-proofs/record-evidence';
-import { proveRecord, recordArgument, verifyRecordBundle } from './record-proofs';
+import {
+  disclosedLine,
+  printDisclosed,
+  proveRecord,
+  recordArgument,
+  verifyRecordBundle,
+} from './record-proofs';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
-import type { DisclosedValue } from '../privacy/disclosed-keys';
-import { escapeControls, escaped, jsonText } from './terminal';
+import { escapeControls, escaped } from './terminal';
 
 /** The tree the suite keeps in the data directory, read only; undefined (and a message) if there is none. */
 function keptTree(settings: Config): TreeStore | undefined {
@@ -50,12 +55,6 @@ export async function problemAgainst(
 
 /** What `--disclose` may name. */
 const DISCLOSABLE = ['personal'];
-
-/** A value a disclosed key opened, as verify-bundle prints it: its pointer, and its JSON or that it was erased. */
-const disclosedLine = ({ pointer, value, erased, subject, key_id }: DisclosedValue) =>
-  erased
-    ? escaped`${pointer}: erased (the key ${key_id} of ${subject} is gone)`
-    : `${escapeControls(pointer)}: ${jsonText(value)}`;
 
 interface ProveOptions {
   dataDir?: string;
@@ -121,10 +120,7 @@ export function addProofCommands(audit: Command): void {
         const bundle = await evidenceBundle(store, suite.storedEvents, position, treeSize, keys);
         writeExport(out, `${JSON.stringify(bundle, null, 2)}\n`);
         console.log(`Evidence of position ${position} in the tree of ${bundle.tree_size} written to ${out}`);
-        for (const entry of bundle.disclosed ?? []) {
-          const what = 'key' in entry ? 'disclosed' : 'erased, not disclosed';
-          console.log(escaped`The key ${entry.key_id} of ${entry.subject}: ${what}`);
-        }
+        printDisclosed(bundle.disclosed);
       } catch (error) {
         if (!(error instanceof EvidenceError)) throw error;
         console.error(escapeControls(error.message));

@@ -176,7 +176,7 @@ export function bundleVerdict(file: unknown, verifierKey: string): BundleVerdict
   if (included) return { problem: included, disclosed: [] };
   const { event, disclosed } = bundle;
   if (!disclosed) return { event, disclosed: [] };
-  const checked = checkDisclosure([event], disclosed);
+  const checked = checkDisclosure([{ ...event, place: `position ${event.position}` }], disclosed);
   if ('problem' in checked) return { problem: `the disclosed keys: ${checked.problem}`, disclosed: [] };
   return { event, disclosed: checked.values };
 }

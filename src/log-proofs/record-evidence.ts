@@ -4,6 +4,16 @@ import { strangerInStory } from '../audit/story-membership';
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import { GENESIS_HASH } from '../events/hash-chain';
+import {
+  checkDisclosure,
+  DisclosedKeySchema,
+  disclosedKeys,
+  disclosedKeysBySubject,
+  type DisclosedKey,
+  type DisclosedValue,
+} from '../privacy/disclosed-keys';
+import { openValue } from '../privacy/personal-data';
+import type { SubjectKeyStore } from '../privacy/subject-keys';
 import type { Document, DocumentId } from '../projections/read-store';
 import {
   BundledEvent,
@@ -52,6 +62,11 @@ export interface RecordEvidenceBundle {
   events: RecordEventProof[];
   /** The later events of the story that the checkpoint did not cover, left out; absent when none was. */
   not_yet_covered?: number;
+  /**
+   * With `disclose`: one entry per subject and key id the events' sealed values name, the key while it
+   * is kept, or that it was erased (see `disclosedKeys`).
+   */
+  disclosed?: DisclosedKey[];
 }
 
 /** How long a bundle of the latest checkpoint waits for one that covers the whole story (signed once a second). */
@@ -100,9 +115,16 @@ export type RecordEvidenceSources = Pick<HistorySources, 'storedEvents' | 'readS
 export async function recordEvidenceBundle(
   sources: RecordEvidenceSources,
   store: TreeStore,
-  request: { record: RecordRef; resource: string; treeSize?: number; waitMs?: number },
+  request: {
+    record: RecordRef;
+    resource: string;
+    treeSize?: number;
+    waitMs?: number;
+    /** The key store to disclose the subjects' keys from; none: nothing disclosed. */
+    disclose?: SubjectKeyStore;
+  },
 ): Promise<RecordEvidenceBundle> {
-  const { record, resource, treeSize, waitMs = COVERING_WAIT_MS } = request;
+  const { record, resource, treeSize, waitMs = COVERING_WAIT_MS, disclose } = request;
   const named = { module: record.module, resource, id: record.id };
   const story = await recordStory({ ...sources, events: sources.storedEvents }, record);
   const last = story.at(-1);
@@ -139,6 +161,12 @@ export async function recordEvidenceBundle(
     checkpoint: checkpoint.note,
     events,
     ...(left > 0 && { not_yet_covered: left }),
+    ...(disclose && {
+      disclosed: await disclosedKeys(
+        events.map(({ event }) => event),
+        disclose,
+      ),
+    }),
   };
 }
 
@@ -160,6 +188,7 @@ const RecordBundleSchema = z.strictObject({
     )
     .min(1),
   not_yet_covered: z.number().int().positive().optional(),
+  disclosed: z.array(DisclosedKeySchema).optional(),
 });
 
 /**
@@ -180,8 +209,13 @@ export type RecordResolver = (path: { module: string; resource: string; id: stri
 export interface VerifiedRecord {
   bundle: RecordEvidenceBundle;
   record: RecordRef;
-  /** The record after each event, its sealed values sealed; `error` where the projection could not apply one. */
+  /**
+   * The record after each event, its sealed values opened by the disclosed keys (or read as erased),
+   * sealed where none was disclosed; `error` where the projection could not apply one.
+   */
   steps: ReturnType<typeof foldedSteps>;
+  /** The values the disclosed keys open, or that their keys were erased; none when none was disclosed. */
+  disclosed: DisclosedValue[];
 }
 
 const eventName = ({ event, index }: RecordEventProof) =>
@@ -264,7 +298,22 @@ export function checkRecordBundle(
   if (stranger) {
     return { problem: `${eventName(bundle.events[stranger.at] as RecordEventProof)}: ${stranger.reason}` };
   }
-  return { bundle, record, steps: foldedSteps(suite.catalog, record.projection, events) };
+  if (!bundle.disclosed) {
+    return { bundle, record, steps: foldedSteps(suite.catalog, record.projection, events), disclosed: [] };
+  }
+  const checked = checkDisclosure(
+    bundle.events.map(({ event, index }) => ({ place: `index ${index}`, data: event.data })),
+    bundle.disclosed,
+  );
+  if ('problem' in checked) return { problem: `the disclosed keys: ${checked.problem}` };
+  const keys = disclosedKeysBySubject(bundle.disclosed);
+  const opened = events.map((event) => ({ ...event, data: openValue(event.data, keys) }));
+  return {
+    bundle,
+    record,
+    steps: foldedSteps(suite.catalog, record.projection, opened),
+    disclosed: checked.values,
+  };
 }
 
 /** The record after the last event of a verified bundle: `null` when its projection deleted it. */

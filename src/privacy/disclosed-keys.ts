@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { keysFor, sealedKeyIdsOfAll } from './personal-data';
 import { sealedValuesIn } from './sealed-pointers';
 import { erasedValue, keyIdOf, open } from './sealed-value';
-import type { SubjectKeyStore } from './subject-keys';
+import type { KeysBySubject, SubjectKeyStore } from './subject-keys';
 
 /**
  * A subject's key handed to an auditor with the events that hold values sealed under it (its key
@@ -39,7 +39,8 @@ export async function disclosedKeys(
 
 /** A sealed value of an event, opened with its disclosed key, or named erased (its key is gone). */
 export interface DisclosedValue {
-  position: number;
+  /** The event it is in, as the evidence names it (`position 42`, `index 41`). */
+  place: string;
   /** Its RFC 6901 pointer into the event's data. */
   pointer: string;
   subject: string;
@@ -51,7 +52,8 @@ export interface DisclosedValue {
 
 /** An event as a bundle carries it: its stored data, and the opened values it claims beside. */
 export interface DisclosingEvent {
-  position: number;
+  /** How the evidence names the event (`position 42`, `index 41`). */
+  place: string;
   data: unknown;
   opened?: Record<string, unknown>;
 }
@@ -103,7 +105,7 @@ export function checkDisclosure(
       const { subject, keyId: key_id } = header;
       const at = entryOf(subject, key_id);
       const key = keys.get(at);
-      const place = `${pointer} at position ${event.position}`;
+      const place = `${pointer} at ${event.place}`;
       if (!key) return { problem: `no key of ${subject} is disclosed as ${key_id} (${place})` };
       used.add(at);
       let value: unknown;
@@ -118,7 +120,7 @@ export function checkDisclosure(
       claimed.delete(pointer);
       const erased = key === 'erased';
       values.push({
-        position: event.position,
+        place: event.place,
         pointer,
         subject,
         key_id,
@@ -127,11 +129,22 @@ export function checkDisclosure(
       });
     }
     const [extra] = claimed.keys();
-    if (extra !== undefined)
-      return { problem: `${extra} at position ${event.position} names no sealed value` };
+    if (extra !== undefined) return { problem: `${extra} at ${event.place} names no sealed value` };
   }
   const unused = disclosed.find((entry) => !used.has(entryOf(entry.subject, entry.key_id)));
   if (unused)
     return { problem: `the key of ${unused.subject} disclosed as ${unused.key_id} seals none of the values` };
   return { values };
+}
+
+/** The disclosed keys (those not erased) by subject and key id, to open the values they seal with. */
+export function disclosedKeysBySubject(disclosed: readonly DisclosedKey[]): KeysBySubject {
+  const keys = new Map<string, Map<string, Buffer>>();
+  for (const entry of disclosed) {
+    if (!('key' in entry)) continue;
+    let ofSubject = keys.get(entry.subject);
+    if (!ofSubject) keys.set(entry.subject, (ofSubject = new Map()));
+    ofSubject.set(entry.key_id, Buffer.from(entry.key, 'base64'));
+  }
+  return keys;
 }

@@ -100,7 +100,7 @@ describe('GET /api/v1/evidence of a leave request', () => {
     expect(verdict.disclosed).toEqual(
       expect.arrayContaining([
         {
-          position,
+          place: `position ${position}`,
           pointer: '/description',
           subject,
           key_id: entry?.key_id,

@@ -248,6 +248,58 @@ describe('GET /api/v1/evidence/records/{module}/{resource}/{id}', () => {
   });
 });
 
+describe('a record bundle with its subjects\u2019 keys disclosed (disclose=personal)', () => {
+  it('proves the plaintext of a leave\u2019s reason offline, and names the key of an erased subject as gone', async () => {
+    const kept = await request(hr)
+      .post('/api/v1/leave')
+      .set(writer)
+      .send({
+        employee_id: h.fixtures.alan,
+        leave_type: 'Sick Leave',
+        from_date: '2026-11-25',
+        to_date: '2026-11-25',
+        description: 'Dentist',
+      })
+      .expect(201);
+    await signedHead();
+    const path = `${evidencePath(kept.body.id)}?disclose=personal`;
+    const { body } = await request(audit).get(path).set(auth).expect(200);
+    expect(body.disclosed).toEqual([
+      { subject: `hrm.employee-${h.fixtures.alan}`, key_id: expect.any(String), key: expect.any(String) },
+    ]);
+    const { valid, output } = recordBundleVerdict(JSON.stringify(body), verifierKey);
+    expect(valid).toBe(true);
+    const lines = output.trimEnd().split('\n');
+    const folded = lines.slice(2, lines.indexOf('}') + 1);
+    expect(JSON.parse(folded.join('\n'))).toMatchObject({ description: 'Dentist' });
+    expect(lines).toContainEqual(expect.stringMatching(/^index \d+ \/description: "Dentist"$/));
+
+    const erased = await request(audit).get(`${evidencePath()}?disclose=personal`).set(auth).expect(200);
+    expect(erased.body.disclosed).toEqual([
+      { subject: `hrm.employee-${h.fixtures.grace}`, key_id: expect.any(String), erased: true },
+    ]);
+    const verdict = recordBundleVerdict(JSON.stringify(erased.body), verifierKey);
+    expect(verdict.valid).toBe(true);
+    expect(verdict.output).toMatch(/\/description: erased \(the key \w+ of hrm\.employee-\d+ is gone\)/);
+  });
+
+  it('is refused when a disclosed key is not the one its id names', async () => {
+    const { body } = await request(audit).get(`${evidencePath()}?disclose=personal`).set(auth).expect(200);
+    const forged = {
+      ...body,
+      disclosed: [{ ...body.disclosed[0], erased: undefined, key: Buffer.alloc(32, 7).toString('base64') }],
+    };
+    const { valid, output } = recordBundleVerdict(JSON.stringify(forged), verifierKey);
+    expect(valid).toBe(false);
+    expect(output).toMatch(/^invalid: the disclosed keys: .* does not hash to that id/);
+  });
+
+  it('refuses to disclose anything else: 422 naming the parameter', async () => {
+    const { body } = await request(audit).get(`${evidencePath()}?disclose=everything`).set(auth).expect(422);
+    expect(body.error.details.issues[0].loc).toEqual(['query', 'disclose']);
+  });
+});
+
 describe('a record bundle spliced from honest pieces', () => {
   let own: RecordEvidenceBundle;
   let other: RecordEvidenceBundle;

@@ -30,21 +30,21 @@ describe('openedPointers', () => {
 });
 
 describe('checkDisclosure', () => {
-  const event = { position: 9, data };
+  const event = { place: 'position 9', data };
   const disclosed = [{ subject, key_id: id, key: key.toString('base64') }];
 
   it('opens every sealed value with a key that hashes to its id', () => {
     expect(checkDisclosure([event], disclosed)).toEqual({
       values: [
         {
-          position: 9,
+          place: 'position 9',
           pointer: '/contacts/0/email',
           subject,
           key_id: id,
           value: 'ada@example.com',
           erased: false,
         },
-        { position: 9, pointer: '/a~1b~0c', subject, key_id: id, value: 'Ada', erased: false },
+        { place: 'position 9', pointer: '/a~1b~0c', subject, key_id: id, value: 'Ada', erased: false },
       ],
     });
   });
@@ -55,8 +55,8 @@ describe('checkDisclosure', () => {
       checkDisclosure([{ ...event, opened: { '/contacts/0/email': '[erased]', '/a~1b~0c': null } }], erased),
     ).toEqual({
       values: [
-        { position: 9, pointer: '/contacts/0/email', subject, key_id: id, erased: true },
-        { position: 9, pointer: '/a~1b~0c', subject, key_id: id, erased: true },
+        { place: 'position 9', pointer: '/contacts/0/email', subject, key_id: id, erased: true },
+        { place: 'position 9', pointer: '/a~1b~0c', subject, key_id: id, erased: true },
       ],
     });
   });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { evidenceBundle, EvidenceError } from '../../log-proofs/evidence';
 import { consistency, inclusion } from '../../log-proofs/proofs';
+import type { DisclosedKey } from '../../privacy/disclosed-keys';
 import { servedEvents } from '../../privacy/served-events';
+import type { SubjectKeyStore } from '../../privacy/subject-keys';
 import type { TreeStore } from '../../log-proofs/tree-store';
 import { ApiError } from '../kit/errors';
+import type { Caller } from '../kit/module';
 import { integerParameter } from '../kit/validation';
 import { EventEnvelope, type AuditRoute, type AuditServices } from './services';
 
@@ -30,8 +33,38 @@ const EvidenceQuery = z.strictObject({
   }),
 });
 
-/** What evidence may disclose besides the event. */
+/** What evidence may disclose besides the events. */
 const DISCLOSABLE = ['personal'];
+
+/** The key store to disclose keys from when `disclose` asks for them; a 422 naming any other value. */
+export function keysToDisclose(
+  disclose: string | undefined,
+  services: AuditServices,
+): SubjectKeyStore | undefined {
+  if (disclose === undefined) return undefined;
+  if (!DISCLOSABLE.includes(disclose)) {
+    const msg = `${JSON.stringify(disclose)} cannot be disclosed; only ${DISCLOSABLE.join(', ')}`;
+    const issue = { loc: ['query', 'disclose'], msg, type: 'value_error' };
+    throw new ApiError('validation_error', `disclose: ${msg}`, { issues: [issue] });
+  }
+  return services.subjectKeys;
+}
+
+/** Logs who was given whose key, and for what evidence: never the key itself. */
+export function logDisclosed(
+  services: AuditServices,
+  caller: Caller,
+  disclosed: readonly DisclosedKey[] | undefined,
+  evidence: Record<string, unknown>,
+): void {
+  for (const entry of disclosed ?? []) {
+    if (!('key' in entry)) continue;
+    services.logger.info(
+      { principal: caller.principal?.id, subject: entry.subject, ...evidence },
+      'personal data key disclosed',
+    );
+  }
+}
 
 const ConsistencyQuery = z.strictObject({
   from: integerParameter({ min: 1 }).meta({ description: 'The size of the older signed tree' }),
@@ -145,23 +178,10 @@ const getEvidence: AuditRoute<z.infer<typeof EvidenceQuery>> = {
     ...INVALID,
   },
   async handle({ query: { position, tree_size, disclose }, caller }, services) {
-    if (disclose !== undefined && !DISCLOSABLE.includes(disclose)) {
-      const msg = `${JSON.stringify(disclose)} cannot be disclosed; only ${DISCLOSABLE.join(', ')}`;
-      const issue = { loc: ['query', 'disclose'], msg, type: 'value_error' };
-      throw new ApiError('validation_error', `disclose: ${msg}`, { issues: [issue] });
-    }
-    const keys = disclose === undefined ? undefined : services.subjectKeys;
+    const keys = keysToDisclose(disclose, services);
     try {
       const bundle = await evidenceBundle(treeOf(services), services.storedEvents, position, tree_size, keys);
-      // Who was given whose key, and for which event: never the key itself.
-      for (const entry of bundle.disclosed ?? []) {
-        if (!('key' in entry)) continue;
-        const { subject } = entry;
-        services.logger.info(
-          { principal: caller.principal?.id, subject, position },
-          'personal data key disclosed',
-        );
-      }
+      logDisclosed(services, caller, bundle.disclosed, { position });
       return { status: 200, body: bundle };
     } catch (error) {
       if (error instanceof EvidenceError) throw new ApiError('not_found', error.message);

@@ -3,7 +3,7 @@ import { EvidenceError } from '../../log-proofs/evidence';
 import { recordEvidenceBundle } from '../../log-proofs/record-evidence';
 import { ApiError } from '../kit/errors';
 import { integerParameter } from '../kit/validation';
-import { treeOf } from './proofs';
+import { keysToDisclose, logDisclosed, treeOf } from './proofs';
 import { auditedRecord, type RecordPath } from './records';
 import type { AuditRoute } from './services';
 
@@ -11,6 +11,10 @@ const RecordEvidenceQuery = z.strictObject({
   tree_size: integerParameter({ min: 1 })
     .optional()
     .meta({ description: 'The size of a kept checkpoint (default: the latest)' }),
+  disclose: z.string().optional().meta({
+    description:
+      '`personal`: add the keys of the subjects whose personal values the events hold (`disclosed`; or that they were erased), so that the verifier opens them',
+  }),
 });
 
 // The events as stored (their personal data sealed), which their hashes cover: the bundle checks offline.
@@ -37,7 +41,8 @@ const getRecordEvidence: AuditRoute<z.infer<typeof RecordEvidenceQuery>> = {
       description: 'No auditor token is configured, or this process keeps no tree over the log (read-only)',
     },
   },
-  async handle({ params, query }, services) {
+  async handle({ params, query, caller }, services) {
+    const keys = keysToDisclose(query.disclose, services);
     const store = treeOf(services);
     const path = params as unknown as RecordPath;
     const record = auditedRecord(services.modules, path);
@@ -46,6 +51,10 @@ const getRecordEvidence: AuditRoute<z.infer<typeof RecordEvidenceQuery>> = {
         record,
         resource: path.resource,
         treeSize: query.tree_size,
+        disclose: keys,
+      });
+      logDisclosed(services, caller, bundle.disclosed, {
+        record: `${record.module}/${path.resource}/${path.id}`,
       });
       return { status: 200, body: bundle };
     } catch (error) {
