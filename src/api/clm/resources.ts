@@ -11,7 +11,7 @@ export const workspaces: ResourceDefinition = {
   description: 'the caller\u2019s workspace',
   record: WorkspaceRecord,
   scopeField: 'id',
-  stream: (id) => clmStreams.workspace(String(id)),
+  // No stream of its own holds all its events: its member count follows the members' events.
   collection: {
     name: clmCollections.workspaces,
     idKind: 'string',
