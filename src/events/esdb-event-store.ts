@@ -130,9 +130,10 @@ function chain(
  *   yet), `streamHeads` scans it and reads each stream's last event, an append reads the stream's last
  *   event before writing and its own events after (for their positions).
  * - `recorded_at`: this process's clock (never earlier than its own last), or the time the metadata
- *   carries (a copy of a log). Positions are the server's commit order: with several writers a clock
- *   running late can record an event at a time earlier than one before it, and a cut at a recording
- *   time (`positionRecordedBy`) stops before it; a cut is always a prefix of the log, never reordered.
+ *   carries (a copy of a log). Positions are the server's commit order, and a cut at a recording time
+ *   (`positionRecordedBy`) is a prefix of it: a late clock cannot reorder events, only make the cut
+ *   as exact as the writers' clocks agree (with several writers one can record an event earlier than
+ *   one before it).
  */
 export function openEsdbEventStore(
   connectionString: string,
