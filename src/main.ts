@@ -141,6 +141,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     ids: createIdAllocator(eventStore),
     clock: options.clock ?? systemClock,
     logger: options.logger,
+    catalog,
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
   const expiries = expirySweep(services, [keyExpiry, proposalExpiry, proposalWithdrawal]);

@@ -127,3 +127,39 @@ export function foldedSteps(
     }
   });
 }
+
+/**
+ * A point in the log's two clocks: the events up to `position` (what had been recorded by then), and
+ * of those, with `validAt`, the ones that occurred at or before it (what was true then, as known then).
+ */
+export interface LogCut {
+  position: number;
+  validAt?: Date;
+}
+
+export function withinCut(cut: LogCut, event: StoredEvent): boolean {
+  return (
+    event.position <= cut.position &&
+    (cut.validAt === undefined || Date.parse(event.metadata.occurred_at) <= cut.validAt.getTime())
+  );
+}
+
+/** A record as of a cut, and the position of the last event folded into it. */
+export interface RecordAsOf {
+  record: Document;
+  position: number;
+}
+
+/**
+ * The record folded by its projection from its events within the cut; null when it did not exist
+ * then (no event within the cut, or folded to none).
+ */
+export async function recordAsOf(
+  sources: Pick<HistorySources, 'events' | 'catalog'>,
+  record: RecordRef,
+  cut: LogCut,
+): Promise<RecordAsOf | null> {
+  const events = (await recordEvents(sources, record)).filter((event) => withinCut(cut, event));
+  const last = foldedSteps(sources.catalog, record.projection, events).at(-1);
+  return last?.record ? { record: last.record, position: last.event.position } : null;
+}

@@ -3,33 +3,51 @@ import type { StoredEvent } from '../events/envelope';
 
 const PAGE = 2000;
 
-/** The position of the last event that occurred at or before `time` (0 when none did). */
-export async function positionAt(store: EventStore, time: string): Promise<number> {
-  let last = 0;
-  for (let after = 0; ;) {
-    const page = await store.readAll({ after, limit: PAGE });
-    if (page.length === 0) return last;
-    for (const event of page) if (event.metadata.occurred_at <= time) last = event.position;
-    after = (page[page.length - 1] as StoredEvent).position;
-  }
+/**
+ * Where a copy of the log stops. `until`: a position (every event up to it). `validUntil`: business
+ * time, the events that occurred at or before it, in log order; a stream's hash chain cannot skip an
+ * event, so each stream is copied up to, not including, its first event that occurred after it.
+ */
+export type ReplayCut = { until: number } | { validUntil: string };
+
+/** What a copy holds: how many events, and the source position of the last. */
+export interface CopiedLog {
+  copied: number;
+  position: number;
+}
+
+/** Keeps the events a business-time cut takes, in log order. */
+function validUntil(time: string): (event: StoredEvent) => boolean {
+  const by = Date.parse(time);
+  const stopped = new Set<string>();
+  return (event) => {
+    if (stopped.has(event.stream)) return false;
+    if (Date.parse(event.metadata.occurred_at) <= by) return true;
+    stopped.add(event.stream);
+    return false;
+  };
 }
 
 /**
- * Copies the log up to `until` into an empty store, event by event in position order, with the same
+ * Copies the log up to the cut into an empty store, event by event in position order, with the same
  * ids, revisions and metadata: the copy's hash chains are the original's.
  */
 export async function copyLog(
   from: EventStore,
   to: EventStore,
-  until: number,
+  cut: ReplayCut,
   onProgress?: (position: number) => void,
-): Promise<void> {
+): Promise<CopiedLog> {
   if ((await to.headPosition()) > 0) throw new Error('The target store already holds events');
+  const until = 'until' in cut ? cut.until : Infinity;
+  const taken = 'validUntil' in cut ? validUntil(cut.validUntil) : () => true;
+  const copiedLog: CopiedLog = { copied: 0, position: 0 };
   for (let after = 0; ;) {
     const page = await readAllUntil(from, after, PAGE, until);
     if (page.length === 0) break;
+    const copied = page.filter(taken);
     await Promise.all(
-      page.map((event) =>
+      copied.map((event) =>
         to.append(
           event.stream,
           [{ type: event.type, data: event.data, schema_version: event.schema_version }],
@@ -37,11 +55,15 @@ export async function copyLog(
             expectedRevision: event.revision === 0 ? 'no_stream' : event.revision - 1,
             metadata: event.metadata,
             eventIds: [event.event_id],
+            copy: true,
           },
         ),
       ),
     );
+    copiedLog.copied += copied.length;
+    copiedLog.position = copied.at(-1)?.position ?? copiedLog.position;
     after = (page[page.length - 1] as StoredEvent).position;
     onProgress?.(after);
   }
+  return copiedLog;
 }

@@ -21,7 +21,15 @@ export interface EventMetadata {
   request_id: string;
   correlation_id: string;
   causation_id: string | null;
+  /** When it happened, as the command that wrote it tells (business time): not monotonic in the log. */
   occurred_at: string;
+  /**
+   * When the log recorded it (ISO 8601 UTC with milliseconds), set by the store as it appends and
+   * covered by the hash: never earlier than the recording time of any event before it in the log, so
+   * a recording time cuts the log at one position. Events appended before the log kept this carry none
+   * and count as recorded before the first that does.
+   */
+  recorded_at?: string;
   idempotency_key?: string;
   /**
    * The W3C trace context the event was appended in, when the process traces: who follows the log

@@ -42,6 +42,8 @@ import {
 import { newEventId } from './event-ids';
 import { GENESIS_HASH, hashEvent } from './hash-chain';
 import { matchesLogFilter } from './log-filter';
+import { withRecordingTime } from './recording-time';
+import { systemClock, type Clock } from '../clock';
 
 /** Events per read request over `$all` or a stream. */
 const PAGE = 1000;
@@ -127,12 +129,19 @@ function chain(
  *   filtered `queryLog` and `lastStreamNumber` scan the log (the latter only the part it has not seen
  *   yet), `streamHeads` scans it and reads each stream's last event, an append reads the stream's last
  *   event before writing and its own events after (for their positions).
+ * - `recorded_at`: this process's clock (never earlier than its own last), or the time the metadata
+ *   carries (a copy of a log). Positions are the server's commit order, and a cut at a recording time
+ *   (`positionRecordedBy`) is a prefix of it: a late clock cannot reorder events, only make the cut
+ *   as exact as the writers' clocks agree (with several writers one can record an event earlier than
+ *   one before it).
  */
 export function openEsdbEventStore(
   connectionString: string,
   connect: (connectionString: string) => EsdbClient = connectEsdb,
+  clock: Clock = systemClock,
 ): EventStore {
   const client = connect(connectionString);
+  let lastRecordedAt: string | undefined;
   const streamNumbers = { scannedTo: 0, last: new Map<string, number>() };
 
   async function readStreamEvents(
@@ -230,7 +239,9 @@ export function openEsdbEventStore(
     if (expected !== 'any' && expected !== actual)
       throw new WrongExpectedRevisionError(stream, expected, actual);
     const from = actual === 'no_stream' ? 0 : actual + 1;
-    return { part, stream, from, ids, actual, chained: chain(stream, events, ids, options.metadata, head) };
+    const metadata = withRecordingTime(options, clock.now(), lastRecordedAt);
+    lastRecordedAt = metadata.recorded_at ?? lastRecordedAt;
+    return { part, stream, from, ids, actual, chained: chain(stream, events, ids, metadata, head) };
   }
 
   async function write(planned: Plan): Promise<StoredEvent[]> {

@@ -32,6 +32,11 @@ export interface AppendOptions {
    */
   eventIds?: string[];
   idempotency?: IdempotencyClaim;
+  /**
+   * The events are a copy of another log's (`suite replay`): their metadata is stored as it is, the
+   * recording time included, or left without one where the original has none.
+   */
+  copy?: true;
 }
 
 /** One stream's part of an `appendAll`. */

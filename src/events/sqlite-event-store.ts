@@ -22,6 +22,8 @@ import { recentEvents, streamCache } from './event-caches';
 import { createWalSync } from './wal-sync';
 import { EVENTS_SCHEMA } from './events-schema';
 import { applySchema } from '../sqlite-schema';
+import { systemClock, type Clock } from '../clock';
+import { withRecordingTime } from './recording-time';
 
 /** Newest events kept for feed readers that follow the head, and streams kept for deciders. */
 const RECENT_EVENTS = 8192;
@@ -66,8 +68,12 @@ function rowToEvent(row: EventRow): StoredEvent {
  * inside its own savepoint so that one append's conflict does not fail its neighbours; the next group
  * commits while the previous one is being synced. Feed readers (`readAll`, `onAppended`) only see
  * events that are on disk, so no read model ever shows an event a power cut could take back.
+ *
+ * Each append's `recorded_at` is the clock's time, or the one its metadata carries (a copy of a log),
+ * but never earlier than the log's last: kept in memory, read at open and again when another process
+ * has appended since (the head the group commit reads tells).
  */
-export function openSqliteEventStore(file: string): EventStore {
+export function openSqliteEventStore(file: string, clock: Clock = systemClock): EventStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -113,6 +119,16 @@ export function openSqliteEventStore(file: string): EventStore {
     insertKey: db.prepare(
       'INSERT INTO idempotency_keys (key, fingerprint, stream, revision, position) VALUES (?, ?, ?, ?, ?)',
     ),
+    lastRecordedAt: db.prepare<[], { recorded_at: string }>(
+      `SELECT json_extract(metadata, '$.recorded_at') AS recorded_at FROM events
+       WHERE json_extract(metadata, '$.recorded_at') IS NOT NULL ORDER BY position DESC LIMIT 1`,
+    ),
+  };
+
+  /** The log's last recording time, as of the head it was read at. */
+  const recording = {
+    head: statements.head.get()?.head ?? 0,
+    last: statements.lastRecordedAt.get()?.recorded_at,
   };
 
   function appendParts(parts: StreamAppend[]): AppendResult[] {
@@ -137,8 +153,10 @@ export function openSqliteEventStore(file: string): EventStore {
     }
     let prevHash = head?.hash ?? GENESIS_HASH;
     let revision = head ? head.revision : -1;
-    const metadata = JSON.stringify(options.metadata);
-    const canonicalMetadata = canonicalJson(options.metadata);
+    const recorded = withRecordingTime(options, clock.now(), recording.last);
+    recording.last = recorded.recorded_at ?? recording.last;
+    const metadata = JSON.stringify(recorded);
+    const canonicalMetadata = canonicalJson(recorded);
     const stored: StoredEvent[] = events.map((event, index) => {
       revision += 1;
       const fields = {
@@ -148,7 +166,7 @@ export function openSqliteEventStore(file: string): EventStore {
         type: event.type,
         schema_version: event.schema_version,
         data: event.data,
-        metadata: options.metadata,
+        metadata: recorded,
         prev_hash: prevHash,
       };
       const hash = hashEvent(fields, canonicalMetadata);
@@ -207,15 +225,27 @@ export function openSqliteEventStore(file: string): EventStore {
   const listeners = new Set<(head: number) => void>();
 
   const appendInSavepoint = db.transaction(appendParts);
-  const commitBatch = db.transaction((batch: PendingAppend[]) =>
-    batch.map((append) => {
+  /** Commits a batch, and answers each append's outcome and the head after it. */
+  const commitBatch = db.transaction((batch: PendingAppend[]) => {
+    const before = statements.head.get()?.head ?? 0;
+    if (before !== recording.head) recording.last = statements.lastRecordedAt.get()?.recorded_at;
+    const outcomes = batch.map((append) => {
       try {
         return { ok: true as const, results: appendInSavepoint(append.parts) };
       } catch (error) {
         return { ok: false as const, error };
       }
-    }),
-  );
+    });
+    // The events appended here have the highest positions (those of an append made before are lower).
+    recording.head = outcomes.reduce(
+      (head, outcome) =>
+        outcome.ok
+          ? outcome.results.reduce((last, { events }) => Math.max(last, events.at(-1)?.position ?? 0), head)
+          : head,
+      before,
+    );
+    return { outcomes, head: recording.head };
+  });
 
   /** The head of what is on disk: what feed readers may see. */
   let durableHead = statements.head.get()?.head ?? 0;
@@ -233,17 +263,17 @@ export function openSqliteEventStore(file: string): EventStore {
     const batch = queue;
     queue = [];
     if (batch.length === 0) return;
-    let outcomes: ReturnType<typeof commitBatch>;
+    let committed: ReturnType<typeof commitBatch>;
     try {
       // The write lock up front: deferred, a batch that read a stream's head and then wrote failed at once
       // with "database is locked" (SQLITE_BUSY_SNAPSHOT) when another process (`suite erase`, a role)
       // committed in between, instead of waiting its turn.
-      outcomes = commitBatch.immediate(batch);
+      committed = commitBatch.immediate(batch);
     } catch (error) {
       for (const append of batch) append.reject(error);
       return;
     }
-    const committedHead = statements.head.get()?.head ?? 0;
+    const { outcomes, head: committedHead } = committed;
     unsyncedBatches += 1;
     syncing = walSync.afterCommit().then(
       () => {

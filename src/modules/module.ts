@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Clock } from '../clock';
 import type { CommandContext } from '../commands/context';
 import type { IdAllocator } from '../commands/ids';
+import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import type { ReadStore } from '../projections/read-store';
@@ -19,6 +20,8 @@ export interface ModuleServices {
   ids: IdAllocator;
   clock: Clock;
   logger: Logger;
+  /** Every event type's definition: to fold a record's events as its projection does (reads as of a time). */
+  catalog: SuiteCatalog;
 }
 
 /**

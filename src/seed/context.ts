@@ -37,6 +37,9 @@ export function createSeedContext(eventStore: EventStore, ids: IdAllocator, seed
           correlation_id: requestId,
           causation_id: null,
           occurred_at: isoTimestamp(now),
+          // The demo's recording time is its business time, made monotonic by the store: the same log
+          // on every first start, whenever it starts.
+          recorded_at: now.toISOString(),
         };
       },
     },

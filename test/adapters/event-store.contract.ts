@@ -63,6 +63,45 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       expect(read[1]!.prev_hash).toBe(read[0]!.hash);
     });
 
+    it('records when it appends (recorded_at, in the hash), never earlier than before, and a copy as it was', async () => {
+      const before = Date.now();
+      const [made] = (
+        await store.append(stream, [event('ThingMade')], {
+          expectedRevision: 'no_stream',
+          metadata: metadata(),
+        })
+      ).events;
+      expect(Date.parse(made!.metadata.recorded_at as string)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(made!.metadata.recorded_at as string)).toBeLessThanOrEqual(Date.now());
+      const future = '2999-01-01T00:00:00.000Z';
+      const copied = {
+        expectedRevision: 0,
+        metadata: metadata({ recorded_at: future }),
+        copy: true,
+      } as const;
+      const [kept] = (await store.append(stream, [event('ThingChanged')], copied)).events;
+      expect(kept!.metadata.recorded_at).toBe(future);
+      const [after] = (
+        await store.append(stream, [event('ThingChanged')], { expectedRevision: 1, metadata: metadata() })
+      ).events;
+      expect(after!.metadata.recorded_at).toBe(future);
+      const other = `${stream}-copy`;
+      const [old] = (
+        await store.append(other, [event('ThingMade')], {
+          expectedRevision: 'no_stream',
+          metadata: metadata(),
+          copy: true,
+        })
+      ).events;
+      expect(old!.metadata.recorded_at).toBeUndefined();
+      expect(verifyStreamChain(await store.readStream(stream))).toBeNull();
+      const tampered = {
+        ...after!,
+        metadata: { ...after!.metadata, recorded_at: '2999-01-02T00:00:00.000Z' },
+      };
+      expect(verifyStreamChain([made!, kept!, tampered])).not.toBeNull();
+    });
+
     it('rejects an append whose expected revision is stale with a typed error', async () => {
       await store.append(stream, [event('ThingMade')], {
         expectedRevision: 'no_stream',

@@ -15,6 +15,7 @@ import { followJobTriggers } from '../../src/workers/module-jobs';
 import { recountModule } from '../support/recount-job';
 import { tempDir } from '../support/temp-dir';
 import { testMetadata } from '../support/stored-event';
+import { suiteCatalog } from '../../src/events/catalog';
 
 export interface ReadStoreFixture {
   store: ReadStore;
@@ -484,6 +485,7 @@ export function sharedReadStoreContract(name: string, open: () => Promise<ReadSt
             ids: createIdAllocator(events),
             clock: systemClock,
             logger: createLogger('silent'),
+            catalog: suiteCatalog([]),
             log: { events, upcast: (event) => event },
           },
           createLogger('silent'),

@@ -115,7 +115,9 @@ async function replayInto(run: Running, target: string, model: Model) {
     logger: createLogger('silent'),
     modules: [...PERSONAL_MODULES],
   });
-  await copyLog(run.suite.storedEvents, copy.storedEvents, await run.suite.storedEvents.headPosition());
+  await copyLog(run.suite.storedEvents, copy.storedEvents, {
+    until: await run.suite.storedEvents.headPosition(),
+  });
   await copy.subjectKeys.keep(await run.suite.subjectKeys.allKeys());
   await copy.runtime.start();
   await copy.close();

@@ -120,7 +120,7 @@ describe('replaying to a point in time', () => {
     const past = tempDir();
     const replayed = await open(past.dir);
     try {
-      await copyLog(suite.storedEvents, replayed.storedEvents, approval!.position - 1);
+      await copyLog(suite.storedEvents, replayed.storedEvents, { until: approval!.position - 1 });
       await replayed.runtime.start();
       const app = createModuleApp(esmModule, replayed, { apiToken: undefined, sessionSecret: SERVER_SECRET });
       const then = await request(app).get(`/api/v1/requests/${id}`).expect(200);

@@ -12,6 +12,7 @@ import { esdbServerModel } from '../support/esdb-server-model';
 import { recountModule } from '../support/recount-job';
 import { testMetadata } from '../support/stored-event';
 import { tempDir } from '../support/temp-dir';
+import { suiteCatalog } from '../../src/events/catalog';
 
 let cleanup: () => void;
 let readStore: ReadStore;
@@ -55,6 +56,7 @@ function triggers() {
       ids: createIdAllocator(events),
       clock: systemClock,
       logger: createLogger('silent'),
+      catalog: suiteCatalog([]),
       log: { events, upcast: (event) => event },
     },
     createLogger('silent'),

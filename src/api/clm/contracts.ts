@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { isoDate } from '../../clock';
 import { summariseObligations } from '../../clm/due-dates';
 import { CONTRACT_STATUSES, CONTRACT_TYPES, clmCollections } from '../../events/clm';
-import { ContractRecord, type StoredContract } from '../../projections/clm';
+import { clmProjector, ContractRecord, type StoredContract } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import type { ModuleRoute } from '../kit/module';
 import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
+import {
+  asOfAnswer,
+  moduleRecord,
+  TimeTravelQuery,
+  travelDay,
+  travelledAnswer,
+  travels,
+} from '../kit/time-travel';
 import { listOf, pageParameters, workspacePage, workspaceRecord } from './lists';
 
 export const contractsCollection: CollectionDefinition = {
@@ -21,6 +29,10 @@ export function presentContract(doc: StoredContract, today: string): ContractRec
   const { open_due_dates, ...contract } = doc;
   return { ...contract, ...summariseObligations(Object.values(open_due_dates), today) };
 }
+
+/** How a record read as of a point in time names and finds a contract: its events are on several streams. */
+const CONTRACTS = { name: 'Contract', path: 'contracts' };
+const clmProjectorModule = { id: 'clm', projector: clmProjector } as const;
 
 const ContractQuery = z.object({
   ...pageParameters,
@@ -63,19 +75,32 @@ const listContracts: ModuleRoute<ContractQuery> = {
   },
 };
 
-const getContract: ModuleRoute = {
+const getContract: ModuleRoute<TimeTravelQuery> = {
   method: 'get',
   path: '/api/v1/contracts/:id',
   operation: 'getContract',
-  summary: 'Get one contract of the workspace',
+  summary:
+    'Get one contract of the workspace; with as_of, as_of_position or valid_at, as it was then (its figures for that day)',
   tags: ['contracts'],
   params: z.object({ id: z.string() }),
+  query: TimeTravelQuery,
   responses: {
-    200: { description: 'Contract', schema: ContractRecord },
-    404: { description: 'No such contract in this workspace', schema: ErrorEnvelopeSchema },
+    200: {
+      description: 'Contract (as of a point in time: under data, with meta naming the cut)',
+      schema: z.union([ContractRecord, asOfAnswer(ContractRecord, 'ContractAsOf')]),
+    },
+    404: { description: 'No such contract in this workspace (then)', schema: ErrorEnvelopeSchema },
+    422: { description: 'Invalid parameter', schema: ErrorEnvelopeSchema },
   },
-  async handle({ params, caller }, services) {
+  async handle({ params, query, caller }, services) {
     const id = params.id as string;
+    if (travels(query)) {
+      const record = moduleRecord(clmProjectorModule, clmCollections.contracts, id, CONTRACTS);
+      const day = travelDay(query, services.clock.now());
+      return travelledAnswer(services, record, query, (doc) =>
+        doc.workspace_id === caller.scope ? presentContract(doc as StoredContract, day) : null,
+      );
+    }
     const doc = await workspaceRecord<StoredContract>(
       services.readStore,
       clmCollections.contracts,

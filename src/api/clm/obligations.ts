@@ -3,11 +3,19 @@ import { isoDate } from '../../clock';
 import { reportedStatus, statusFilters, type StoredObligationStatus } from '../../clm/due-dates';
 import { createObligation } from '../../commands/clm/handlers';
 import { clmCollections, clmStreams } from '../../events/clm';
-import { ObligationRecord, obligationsProjection } from '../../projections/clm';
+import { clmProjector, ObligationRecord, obligationsProjection } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
 import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { caseInsensitiveEnum, dateString, queryFilters } from '../kit/parameters';
+import {
+  asOfAnswer,
+  moduleRecord,
+  TimeTravelQuery,
+  travelDay,
+  travelledAnswer,
+  travels,
+} from '../kit/time-travel';
 import { executeWrite } from '../kit/writes';
 import { listOf, pageParameters, workspacePage, workspaceRecord } from './lists';
 
@@ -65,19 +73,44 @@ const listObligations: ModuleRoute<ObligationQuery> = {
   },
 };
 
-const getObligation: ModuleRoute = {
+/** How a record read as of a point in time names and finds an obligation. */
+const OBLIGATIONS = {
+  name: 'Obligation',
+  path: 'obligations',
+  stream: (id: unknown) => clmStreams.obligation(String(id)),
+};
+
+const getObligation: ModuleRoute<TimeTravelQuery> = {
   method: 'get',
   path: '/api/v1/obligations/:id',
   operation: 'getObligation',
-  summary: 'Get one obligation of the workspace',
+  summary:
+    'Get one obligation of the workspace; with as_of, as_of_position or valid_at, as it was then (its status for that day)',
   tags: ['obligations'],
   params: z.object({ id: z.string() }),
+  query: TimeTravelQuery,
   responses: {
-    200: { description: 'Obligation', schema: ObligationRecord },
-    404: error('No such obligation in this workspace'),
+    200: {
+      description: 'Obligation (as of a point in time: under data, with meta naming the cut)',
+      schema: z.union([ObligationRecord, asOfAnswer(ObligationRecord, 'ObligationAsOf')]),
+    },
+    404: error('No such obligation in this workspace (then)'),
+    422: error('Invalid parameter'),
   },
-  async handle({ params, caller }, services) {
+  async handle({ params, query, caller }, services) {
     const id = params.id as string;
+    if (travels(query)) {
+      const record = moduleRecord(
+        { id: 'clm', projector: clmProjector },
+        clmCollections.obligations,
+        id,
+        OBLIGATIONS,
+      );
+      const day = travelDay(query, services.clock.now());
+      return travelledAnswer(services, record, query, (doc) =>
+        doc.workspace_id === caller.scope ? presentObligation(doc as StoredObligation, day) : null,
+      );
+    }
     const doc = await workspaceRecord<StoredObligation>(
       services.readStore,
       clmCollections.obligations,

@@ -11,7 +11,7 @@ export const workspaces: ResourceDefinition = {
   description: 'the caller\u2019s workspace',
   record: WorkspaceRecord,
   scopeField: 'id',
-  stream: (id) => clmStreams.workspace(String(id)),
+  // No stream of its own holds all its events: its member count follows the members' events.
   collection: {
     name: clmCollections.workspaces,
     idKind: 'string',
@@ -42,7 +42,7 @@ export const counterparties: ResourceDefinition = {
   description: 'counterparties with registration, VAT, address, contacts and contract counts',
   record: CounterpartyRecord,
   scopeField: 'workspace_id',
-  stream: (id) => clmStreams.counterparty(String(id)),
+  // No stream of its own holds all its events: its contract counts follow the contracts' events.
   collection: {
     name: clmCollections.counterparties,
     idKind: 'string',

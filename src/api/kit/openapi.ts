@@ -12,6 +12,7 @@ import { MIN_POSITION_WAIT_MS } from './consistency';
 import { DESCRIBED_LICENSE } from './license';
 import { describeNulls } from './openapi-nulls';
 import { ProposalSchema } from './proposal-schema';
+import { asOfAnswer, TimeTravelQuery } from './time-travel';
 import {
   routeRole,
   writeRole,
@@ -245,6 +246,9 @@ function routeResponse(
 
 type RouteResponse = ModuleRoute['responses'][number];
 
+const recordId = (resource: ResourceDefinition): string =>
+  (resource.record.meta()?.id as string | undefined) ?? resource.name;
+
 function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, resource: ResourceDefinition) {
   const access = accessOf(module, { kind: 'read', role: `${module.id}:reader` });
   const consistency = readConsistency(module, access.responses);
@@ -254,7 +258,7 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
       data: z.array(resource.record),
       meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
     })
-    .meta({ id: `${resource.record.meta()?.id ?? resource.name}Collection` });
+    .meta({ id: `${recordId(resource)}Collection` });
   const tags = [resource.path];
   registry.registerPath({
     method: 'get',
@@ -279,11 +283,18 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     tags,
     security: access.security,
     ...access.extensions,
-    request: { params: z.object({ [module.itemParam]: idSchema(resource) }), ...headers },
+    request: {
+      params: z.object({ [module.itemParam]: idSchema(resource) }),
+      query: TimeTravelQuery,
+      ...headers,
+    },
     responses: {
-      200: json(resource.record, resource.name),
+      200: json(
+        z.union([resource.record, asOfAnswer(resource.record, `${recordId(resource)}AsOf`)]),
+        `${resource.name}; with as_of, as_of_position or valid_at, as it was then, under data, with meta naming the cut`,
+      ),
       ...access.responses,
-      404: envelope('No such record'),
+      404: envelope('No such record (as of the point in time asked for: none then)'),
       ...consistency.responses,
     },
   });

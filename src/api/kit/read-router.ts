@@ -7,13 +7,15 @@ import type { AccessNeed, ModuleDefinition } from './module';
 import { invalidParameters, readItem, readList, scopeFilter, type ReadAnswer } from './reads';
 import { awaitPosition, minPositionOf } from './consistency';
 import type { ProjectionProgress } from '../../projections/runtime';
+import { readItemAsOf } from './reads-as-of';
+import { TIME_TRAVEL_PARAMETERS, type TimeTravelServices } from './time-travel';
 
 const PREFIX = '/api/v1/';
 
 /** `GET /api/v1/<resource>` and `GET /api/v1/<resource>/{id}` on `node:http`; other requests pass on. */
 export function createReadRouter(
   module: ModuleDefinition,
-  { readStore, runtime: progress }: { readStore: ReadStore; runtime: ProjectionProgress },
+  services: { readStore: ReadStore; runtime: ProjectionProgress } & TimeTravelServices,
   authorize: Authorize,
   observer: RequestObserver,
 ): Router {
@@ -24,6 +26,7 @@ export function createReadRouter(
       { list: `/api/v1/${resource.path}`, item: `/api/v1/${resource.path}/{${module.itemParam}}` },
     ]),
   );
+  const { readStore, runtime: progress } = services;
   const need: AccessNeed = { kind: 'read', role: `${module.id}:reader` };
 
   return (req, res) => {
@@ -43,16 +46,15 @@ export function createReadRouter(
 
     const started = performance.now();
     const id = requestIdOf(req);
+    const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
+    // A read of a record as of a point in time folds its events; a plain one reads the read model.
+    const travels = rawId !== undefined && TIME_TRAVEL_PARAMETERS.some((name) => query.has(name));
     const read = (scope?: Filter) =>
       rawId === undefined
-        ? readList(
-            module,
-            resource,
-            readStore,
-            new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)),
-            scope,
-          )
-        : readItem(module, resource, readStore, rawId, scope);
+        ? readList(module, resource, readStore, query, scope)
+        : travels
+          ? readItemAsOf(module, resource, services, rawId, query, scope)
+          : readItem(module, resource, readStore, rawId, scope);
     const respond = ({ status, body }: ReadAnswer) => {
       sendJson(res, status, body, { 'X-Request-Id': id });
       observer.completed(req, id, route, status, started);

@@ -5,6 +5,7 @@ import {
   CompetitorRecord,
   LocationRecord,
   MARKET_COLLECTIONS,
+  marketProjector,
   ObservationRecord,
   type CompetitorRecord as Competitor,
   type LocationRecord as Location,
@@ -12,6 +13,7 @@ import {
 import { ApiError } from '../kit/errors';
 import type { ModuleRoute } from '../kit/module';
 import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
+import { asOfAnswer, moduleRecord, TimeTravelQuery, travelledAnswer, travels } from '../kit/time-travel';
 import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
 import { shortened } from '../kit/validation';
 
@@ -84,21 +86,28 @@ const CompetitorDetail = CompetitorRecord.extend({
   prices: z.array(PriceRow),
 }).meta({ id: 'CompetitorDetail' });
 
-const competitor: ModuleRoute = {
+const competitor: ModuleRoute<TimeTravelQuery> = {
   method: 'get',
   path: '/api/competitors/:competitor_id',
   operation: 'getCompetitor',
-  summary: 'One competitor: its locations, treatment prices and relative price levels',
+  summary:
+    'One competitor: its locations, treatment prices and relative price levels; with as_of, as_of_position or valid_at, the competitor record alone as it was then',
   tags: ['competitors'],
   params: z.object({
     competitor_id: z.number().int().min(1).max(999_999_999).meta({ description: 'Competitor id' }),
   }),
+  query: TimeTravelQuery,
   responses: {
-    200: { description: 'The competitor', schema: CompetitorDetail },
-    404: { description: 'No such competitor' },
+    200: {
+      description:
+        'The competitor (as of a point in time: its record under data, with meta naming the cut; locations and prices are views of today)',
+      schema: z.union([CompetitorDetail, asOfAnswer(CompetitorRecord, 'CompetitorAsOf')]),
+    },
+    404: { description: 'No such competitor (then)' },
     422: invalid,
   },
-  async handle({ params }, { readStore }) {
+  async handle({ params, query }, services) {
+    const { readStore } = services;
     const parsed = competitorId().safeParse(params.competitor_id);
     if (!parsed.success) {
       throw new ApiError(
@@ -115,6 +124,15 @@ const competitor: ModuleRoute = {
           ],
         },
       );
+    }
+    if (travels(query)) {
+      const record = moduleRecord(
+        { id: 'market', projector: marketProjector },
+        MARKET_COLLECTIONS.competitors,
+        parsed.data,
+        { name: 'Competitor', path: 'competitors' },
+      );
+      return travelledAnswer(services, record, query, (doc) => doc);
     }
     const doc = await readStore.get(MARKET_COLLECTIONS.competitors, parsed.data);
     if (!doc)
