@@ -2,16 +2,28 @@ import type { Command } from 'commander';
 import { formatEvent, header, type LogFormat } from '../audit/format';
 import type { StoredEvent } from '../events/envelope';
 import type { LogQuery } from '../events/event-store';
+import { unknownFilterValues, unknownValueMessage } from '../events/log-filter';
 import type { Suite } from '../main';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+
+/** A comma-separated list, added to the values the option was given before (it may be repeated). */
+function list(value: string, previous: readonly string[] = []): readonly string[] {
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  ];
+}
 
 /** The log filters shared by `suite events`, `suite audit log` and `suite audit export`. */
 export function withLogFilters(command: Command): Command {
   return command
     .addOption(dataDirOption())
-    .option('--module <id>', 'only events of this module (e.g. esm)')
-    .option('--stream <stream>', 'only this stream (e.g. esm.request-42)')
-    .option('--type <type>', 'only this event type (e.g. RequestSubmitted)')
+    .option('--module <ids>', 'only events of these modules (e.g. esm, or esm,crm; repeatable)', list)
+    .option('--stream <streams>', 'only these streams (e.g. esm.request-42; comma list, repeatable)', list)
+    .option('--type <types>', 'only these event types (e.g. RequestSubmitted; comma list, repeatable)', list)
     .option('--actor <actor>', 'only events caused by this actor')
     .option('--organisation <id>', 'only events of this organisation')
     .option('--from <time>', 'occurred at or after this ISO time')
@@ -26,6 +38,8 @@ export type LogOptions = Omit<LogQuery, 'limit'> & { dataDir?: string };
 export async function* filteredLog(suite: Suite, options: LogOptions): AsyncGenerator<StoredEvent> {
   const { module, stream, type, actor, organisation, from, to, until } = options;
   const query = { module, stream, type, actor, organisation, from, to, until };
+  const [unknown] = unknownFilterValues(query, suite.catalog);
+  if (unknown) throw new Error(`--${unknown.filter}: ${unknownValueMessage(unknown, suite.catalog)}`);
   for (let after = options.after; ;) {
     const page = await suite.auditEvents.queryLog({ ...query, after, limit: 1000 });
     yield* page;
