@@ -36,5 +36,8 @@ export function listQuery(module: ModuleDefinition, resource: ResourceDefinition
   });
 }
 
-/** What `GET /api/v1/<resource>/{id}` takes: no query parameter yet. */
+/**
+ * What `GET /api/v1/<resource>/{id}` takes: no query parameter yet. A parameter declared here is taken
+ * by the read router (anything else is refused) and described on every by-id read.
+ */
 export const ItemQuery = z.object({});
