@@ -6,6 +6,8 @@ import type { Readiness } from '../readiness';
 import { logCompleted, requestIdOf } from './kit/logging';
 import type { ModuleId } from '../modules/ids';
 import type { ModuleDefinition } from './kit/module';
+import { sendError } from './kit/http';
+import { NO_PARAMETERS, parameterError, urlParameterProblem } from './kit/query-parameters';
 
 /** Where the build (`npm run build:console`) leaves the console: `console/dist` beside `src` and `dist`. */
 export const CONSOLE_ROOT = path.resolve(__dirname, '../../console/dist');
@@ -33,6 +35,7 @@ export const consoleBuilt = (root: string = CONSOLE_ROOT): boolean =>
 /**
  * The console: the built single-page app, `console-config.json` naming the ports it talks to, and
  * `index.html` for every other path (the app's own routes). It holds no credential and proxies nothing.
+ * `console-config.json` takes no query parameter (400 naming one); the files ignore query strings.
  * Its port's guard sends its security headers (`portSecurity`): a policy from the configuration alone.
  */
 export function createConsoleApp(
@@ -59,7 +62,13 @@ export function createConsoleApp(
     res.once('finish', () => logCompleted(logger, req, id, res.statusCode, started));
     next();
   });
-  app.get('/console-config.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(settings));
+  app.get('/console-config.json', (req, res) => {
+    const problem = urlParameterProblem(req.url, NO_PARAMETERS);
+    if (problem) return void sendError(res, parameterError(problem, NO_PARAMETERS));
+    res.set('Cache-Control', 'no-store').json(settings);
+  });
+  // Files take any query string: browsers and caches add their own (`?v=…`), and the app's routes
+  // keep their state in theirs. Only the configuration above, which is data, refuses parameters.
   // File names under assets/ carry their content's hash: they may be kept for good.
   app.use('/assets', express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(root, { index: false }));

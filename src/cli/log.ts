@@ -2,17 +2,29 @@ import type { Command } from 'commander';
 import { formatEvent, header, type LogFormat } from '../audit/format';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore, LogQuery } from '../events/event-store';
+import { unknownFilterValues, unknownValueMessage } from '../events/log-filter';
 import type { Suite } from '../main';
 import { servedEvents, type ServedEvent } from '../privacy/served-events';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+
+/** A comma-separated list, added to the values the option was given before (it may be repeated). */
+function list(value: string, previous: readonly string[] = []): readonly string[] {
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  ];
+}
 
 /** The log filters shared by `suite events`, `suite audit log` and `suite audit export`. */
 export function withLogFilters(command: Command): Command {
   return command
     .addOption(dataDirOption())
-    .option('--module <id>', 'only events of this module (e.g. esm)')
-    .option('--stream <stream>', 'only this stream (e.g. esm.request-42)')
-    .option('--type <type>', 'only this event type (e.g. RequestSubmitted)')
+    .option('--module <ids>', 'only events of these modules (e.g. esm, or esm,crm; repeatable)', list)
+    .option('--stream <streams>', 'only these streams (e.g. esm.request-42; comma list, repeatable)', list)
+    .option('--type <types>', 'only these event types (e.g. RequestSubmitted; comma list, repeatable)', list)
     .option('--actor <actor>', 'only events caused by this actor')
     .option('--organisation <id>', 'only events of this organisation')
     .option('--from <time>', 'occurred at or after this ISO time')
@@ -25,10 +37,16 @@ const PAGE = 1000;
 
 export type LogOptions = Omit<LogQuery, 'limit'> & { dataDir?: string };
 
-/** The pages of the events the filters select. */
-async function* logPages(store: EventStore, options: LogOptions): AsyncGenerator<StoredEvent[]> {
+/** The pages of the events the filters select, read from `store`; a filter value the suite's log cannot hold is refused. */
+async function* logPages(
+  suite: Suite,
+  store: EventStore,
+  options: LogOptions,
+): AsyncGenerator<StoredEvent[]> {
   const { module, stream, type, actor, organisation, from, to, until } = options;
   const query = { module, stream, type, actor, organisation, from, to, until };
+  const [unknown] = unknownFilterValues(query, suite.catalog);
+  if (unknown) throw new Error(`--${unknown.filter}: ${unknownValueMessage(unknown, suite.catalog)}`);
   for (let after = options.after; ;) {
     const page = await store.queryLog({ ...query, after, limit: PAGE });
     if (page.length > 0) yield page;
@@ -39,7 +57,7 @@ async function* logPages(store: EventStore, options: LogOptions): AsyncGenerator
 
 /** The events the filters select, read page by page, their personal values opened. */
 export async function* filteredLog(suite: Suite, options: LogOptions): AsyncGenerator<StoredEvent> {
-  for await (const page of logPages(suite.auditEvents, options)) yield* page;
+  for await (const page of logPages(suite, suite.auditEvents, options)) yield* page;
 }
 
 /**
@@ -47,7 +65,7 @@ export async function* filteredLog(suite: Suite, options: LogOptions): AsyncGene
  * values opened beside (`ServedEvent`): what `suite events` and `suite audit log|export` show.
  */
 export async function* servedLog(suite: Suite, options: LogOptions): AsyncGenerator<ServedEvent> {
-  for await (const page of logPages(suite.storedEvents, options)) {
+  for await (const page of logPages(suite, suite.storedEvents, options)) {
     yield* await servedEvents(page, suite.subjectKeys);
   }
 }

@@ -37,6 +37,7 @@ import {
   type PendingEvent,
   type StreamAppend,
   type StreamHead,
+  listOf,
   nothingAppended,
 } from './event-store';
 import { newEventId } from './event-ids';
@@ -337,8 +338,11 @@ export function openEsdbEventStore(
       return take(feed(after), { after, limit });
     },
     queryLog(query) {
+      // One stream is read by itself; several, like none, from the log's feed.
+      const streams = query.stream === undefined ? [] : listOf(query.stream);
+      const [only] = streams;
       return take(
-        query.stream === undefined ? feed(query.after) : streamFeed(query.stream, query.after),
+        streams.length === 1 && only !== undefined ? streamFeed(only, query.after) : feed(query.after),
         query,
       );
     },

@@ -67,13 +67,21 @@ export interface ReadAllOptions {
 }
 
 /** A filtered page of the log, for audit: every field narrows, `after` and `limit` page by position. */
+/** A filter's value: one, or a list of which any matches. */
+export type OneOrMore = string | readonly string[];
+
+/** The values of a filter as a list. */
+export const listOf = (value: OneOrMore): readonly string[] => (typeof value === 'string' ? [value] : value);
+
 export interface LogQuery extends ReadAllOptions {
   /** Up to and including this position. */
   until?: number;
-  /** Streams of this module (`esm` matches `esm.request-1`). */
-  module?: string;
-  stream?: string;
-  type?: string;
+  /** Streams of this module (`esm` matches `esm.request-1`), or of any of these; none for an empty list. */
+  module?: OneOrMore;
+  /** This stream, or any of these. */
+  stream?: OneOrMore;
+  /** Events of this type, or of any of these. */
+  type?: OneOrMore;
   actor?: string;
   organisation?: string;
   /** `occurred_at` at or after this ISO time. */

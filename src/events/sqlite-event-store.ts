@@ -9,6 +9,8 @@ import {
   type EventStore,
   type IdempotencyRecord,
   type LogQuery,
+  type OneOrMore,
+  listOf,
   type PendingEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -338,18 +340,33 @@ export function openSqliteEventStore(file: string, clock: Clock = systemClock): 
     },
     async queryLog(query: LogQuery) {
       checkAfter(query.after);
+      const { after, limit, until, actor, organisation, from, to } = query;
       const clauses = ['position > @after'];
-      if (query.until !== undefined) clauses.push('position <= @until');
-      if (query.module !== undefined) clauses.push("stream >= @module || '.' AND stream < @module || '/'");
-      if (query.stream !== undefined) clauses.push('stream = @stream');
-      if (query.type !== undefined) clauses.push('type = @type');
-      if (query.actor !== undefined) clauses.push("json_extract(metadata, '$.actor') = @actor");
-      if (query.organisation !== undefined)
-        clauses.push("json_extract(metadata, '$.organisation') = @organisation");
-      if (query.from !== undefined) clauses.push("json_extract(metadata, '$.occurred_at') >= @from");
-      if (query.to !== undefined) clauses.push("json_extract(metadata, '$.occurred_at') <= @to");
+      const values: Record<string, string | number> = { after, limit };
+      const where = (clause: string, name: string, value: string | number | undefined) => {
+        if (value === undefined) return;
+        clauses.push(clause);
+        values[name] = value;
+      };
+      // A list matches any of its values: `(type = @type0 OR type = @type1)`; an empty one, nothing.
+      const whereAny = (clause: (name: string) => string, name: string, filter: OneOrMore | undefined) => {
+        if (filter === undefined) return;
+        const names = listOf(filter).map((value, index) => {
+          values[`${name}${index}`] = value;
+          return clause(`@${name}${index}`);
+        });
+        clauses.push(names.length === 0 ? '0' : `(${names.join(' OR ')})`);
+      };
+      where('position <= @until', 'until', until);
+      whereAny((name) => `(stream >= ${name} || '.' AND stream < ${name} || '/')`, 'module', query.module);
+      whereAny((name) => `stream = ${name}`, 'stream', query.stream);
+      whereAny((name) => `type = ${name}`, 'type', query.type);
+      where("json_extract(metadata, '$.actor') = @actor", 'actor', actor);
+      where("json_extract(metadata, '$.organisation') = @organisation", 'organisation', organisation);
+      where("json_extract(metadata, '$.occurred_at') >= @from", 'from', from);
+      where("json_extract(metadata, '$.occurred_at') <= @to", 'to', to);
       const sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE ${clauses.join(' AND ')} ORDER BY position LIMIT @limit`;
-      return (db.prepare(sql).raw().all(query) as EventRow[]).map(rowToEvent);
+      return (db.prepare(sql).raw().all(values) as EventRow[]).map(rowToEvent);
     },
     async eventAt(position) {
       const row = statements.eventAt.get(position);

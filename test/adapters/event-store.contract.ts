@@ -413,6 +413,19 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       expect(await query({ module, to: '2026-01-15T00:00:00Z' })).toEqual([`${a}@0`, `${a}@1`]);
       // Positions only increase; they need not be dense (EventStoreDB's are log offsets).
       expect(await query({ module, until: first.events[1]!.position })).toEqual([`${a}@0`, `${a}@1`]);
+      // A list matches any of its values; an empty one, nothing.
+      const sibling = `${module}x.thing-1`;
+      await store.append(sibling, [event('Made')], { expectedRevision: 'no_stream', metadata: metadata() });
+      expect(await query({ module: [module, `${module}x`] })).toEqual([
+        `${a}@0`,
+        `${a}@1`,
+        `${b}@0`,
+        `${sibling}@0`,
+      ]);
+      expect(await query({ module: [module], type: ['Changed', 'Gone'] })).toEqual([`${a}@1`]);
+      expect(await query({ stream: [b, a] })).toEqual([`${a}@0`, `${a}@1`, `${b}@0`]);
+      expect(await query({ stream: [b] })).toEqual([`${b}@0`]);
+      expect(await query({ module: [] })).toEqual([]);
     });
 
     it('reports every stream head with its last revision and hash', async () => {

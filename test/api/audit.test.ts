@@ -78,12 +78,48 @@ describe('GET /api/v1/events', () => {
     ).toBe(true);
   });
 
-  it('rejects bad parameters with 422 in the envelope', async () => {
-    const bad = await request(audit)
-      .get('/api/v1/events')
-      .query({ limit: 'x', colour: 'red' })
-      .set(auth)
-      .expect(422);
+  it('takes lists of modules, streams and types, repeated or comma-separated, any matching', async () => {
+    await submit('Listed');
+    const events = async (query: string) =>
+      (await request(audit).get(`/api/v1/events?${query}`).set(auth).expect(200)).body.data as {
+        stream: string;
+        type: string;
+        position: number;
+      }[];
+    const types = ['DepartmentAdded', 'RequestSubmitted'];
+    const both = await events('type=DepartmentAdded,RequestSubmitted');
+    expect(new Set(both.map((event) => event.type))).toEqual(new Set(types));
+    expect(both.map((event) => event.position)).toEqual(
+      [...both.map((event) => event.position)].sort((a, b) => a - b),
+    );
+    expect(await events('type=DepartmentAdded&type=RequestSubmitted')).toEqual(both);
+    expect(await events('type=RequestSubmitted,%20DepartmentAdded,')).toEqual(both);
+    const streams = [...new Set(both.map((event) => event.stream))].slice(0, 2);
+    const byStream = await events(`stream=${streams.join(',')}`);
+    expect(new Set(byStream.map((event) => event.stream))).toEqual(new Set(streams));
+    expect(await events('module=esm&module=crm')).toEqual(await events('module=esm'));
+  });
+
+  it('refuses a module or an event type the log cannot hold, naming it (422)', async () => {
+    const unknown = await request(audit).get('/api/v1/events?module=esm,crn').set(auth).expect(422);
+    expect(unknown.body.error.code).toBe('validation_error');
+    expect(unknown.body.error.details.issues).toEqual([
+      {
+        loc: ['query', 'module'],
+        msg: expect.stringContaining('Unknown module crn'),
+        type: 'value_error',
+        input: 'crn',
+      },
+    ]);
+    const type = await request(audit).get('/api/v1/events?type=RequestSubmited').set(auth).expect(422);
+    expect(type.body.error.message).toContain('RequestSubmited');
+  });
+
+  it('rejects bad parameters: 400 for one it does not take, 422 for a bad value, in the envelope', async () => {
+    const unknown = await request(audit).get('/api/v1/events').query({ colour: 'red' }).set(auth).expect(400);
+    expect(unknown.body.error).toMatchObject({ code: 'unknown_parameter', details: { parameter: 'colour' } });
+    await request(audit).get('/api/v1/events?limit=1&limit=2').set(auth).expect(400);
+    const bad = await request(audit).get('/api/v1/events').query({ limit: 'x' }).set(auth).expect(422);
     expect(bad.body.error.code).toBe('validation_error');
     expect(bad.body.error.message).toContain('limit');
     await request(audit).get('/api/v1/events').query({ limit: 5000 }).set(auth).expect(422);
@@ -173,6 +209,28 @@ describe('GET /api/v1/events/live', () => {
     await submit('Live one');
     await until(() => text.includes('event: RequestSubmitted'));
     expect(text).toContain(`id: ${head + 1}\n`);
+    controller.abort();
+  });
+
+  it('takes the same lists as the log, and refuses an unknown module before it starts', async () => {
+    server = createServer(audit).listen(0);
+    const { port } = server.address() as AddressInfo;
+    const refused = await fetch(`http://127.0.0.1:${port}/api/v1/events/live?module=esm,nope`, {
+      headers: auth,
+    });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('nope');
+    const controller = new AbortController();
+    const response = await fetch(
+      `http://127.0.0.1:${port}/api/v1/events/live?module=crm&module=esm&type=RequestSubmitted,RequestApproved`,
+      { headers: auth, signal: controller.signal },
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let text = '';
+    await submit('Tailed by a list');
+    while (!text.includes('event: RequestSubmitted'))
+      text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
   });
 });

@@ -15,11 +15,10 @@ const as = (workspace: string, actor?: string) => ({
   'X-Svc-Organisation': workspace,
   ...(actor && { 'X-Svc-Actor': actor }),
 });
-const get = (workspace: string, path: string, query: Record<string, string | number> = {}) =>
-  request(h.app)
-    .get(path)
-    .set(as(workspace))
-    .query({ limit: 200, ...query });
+const get = (workspace: string, path: string) => request(h.app).get(path).set(as(workspace));
+/** A list, a page large enough for every fixture. */
+const list = (workspace: string, path: string, query: Record<string, string | number> = {}) =>
+  get(workspace, path).query({ limit: 200, ...query });
 const ids = (res: request.Response) => (res.body.data as { id: string }[]).map((row) => row.id).sort();
 
 describe('lists never show or count another workspace\u2019s records', () => {
@@ -38,10 +37,10 @@ describe('lists never show or count another workspace\u2019s records', () => {
     ['/api/v1/members', () => ['m-acme-owner', 'm-acme-editor', 'm-acme-viewer'], () => ['m-globex-owner']],
     ['/api/v1/workspaces', () => [ACME], () => [GLOBEX]],
   ])('%s', async (path, acmeIds, globexIds) => {
-    const acme = await get(ACME, path).expect(200);
+    const acme = await list(ACME, path).expect(200);
     expect(ids(acme)).toEqual([...acmeIds(h.fixtures)].sort());
     expect(acme.body.meta.total).toBe(acmeIds(h.fixtures).length);
-    const globex = await get(GLOBEX, path).expect(200);
+    const globex = await list(GLOBEX, path).expect(200);
     expect(ids(globex)).toEqual([...globexIds(h.fixtures)].sort());
     expect(globex.body.meta.total).toBe(globexIds(h.fixtures).length);
   });
@@ -49,22 +48,22 @@ describe('lists never show or count another workspace\u2019s records', () => {
   it('finds nothing when filtering by another workspace\u2019s ids', async () => {
     const f = h.fixtures;
     const none = { data: [], meta: { total: 0, limit: 200, offset: 0 } };
-    expect((await get(ACME, '/api/v1/contracts', { counterparty_id: f.polder }).expect(200)).body).toEqual(
+    expect((await list(ACME, '/api/v1/contracts', { counterparty_id: f.polder }).expect(200)).body).toEqual(
       none,
     );
     expect(
-      (await get(ACME, '/api/v1/obligations', { contract_id: f.globexContract }).expect(200)).body,
+      (await list(ACME, '/api/v1/obligations', { contract_id: f.globexContract }).expect(200)).body,
     ).toEqual(none);
-    expect((await get(GLOBEX, '/api/v1/obligations', { contract_id: f.active }).expect(200)).body).toEqual(
+    expect((await list(GLOBEX, '/api/v1/obligations', { contract_id: f.active }).expect(200)).body).toEqual(
       none,
     );
   });
 
   it('finds nothing when searching for another workspace\u2019s text', async () => {
-    expect((await get(ACME, '/api/v1/contracts', { q: 'polder' }).expect(200)).body.meta.total).toBe(0);
-    expect((await get(ACME, '/api/v1/counterparties', { q: 'Polder' }).expect(200)).body.meta.total).toBe(0);
-    expect((await get(ACME, '/api/v1/obligations', { q: 'payroll' }).expect(200)).body.meta.total).toBe(0);
-    expect((await get(GLOBEX, '/api/v1/contracts', { q: 'nordwind' }).expect(200)).body.meta.total).toBe(0);
+    expect((await list(ACME, '/api/v1/contracts', { q: 'polder' }).expect(200)).body.meta.total).toBe(0);
+    expect((await list(ACME, '/api/v1/counterparties', { q: 'Polder' }).expect(200)).body.meta.total).toBe(0);
+    expect((await list(ACME, '/api/v1/obligations', { q: 'payroll' }).expect(200)).body.meta.total).toBe(0);
+    expect((await list(GLOBEX, '/api/v1/contracts', { q: 'nordwind' }).expect(200)).body.meta.total).toBe(0);
   });
 
   it('counts contracts on counterparties within the workspace only', async () => {

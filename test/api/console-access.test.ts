@@ -160,6 +160,20 @@ describe('the console server', () => {
     expect((await request(app).get('/assets/missing.js')).status).toBe(404);
   });
 
+  it('its configuration takes no query parameter; its files and pages take any query string', async () => {
+    const app = createConsoleApp(targets, logger, dir);
+    const config = await request(app).get('/console-config.json?v=2');
+    expect(config.status).toBe(400);
+    expect(config.body.error).toMatchObject({
+      code: 'unknown_parameter',
+      details: { parameter: 'v', allowed: [] },
+    });
+    // Browsers and caches add their own to files, and the app keeps state in its routes' (a sign-in's code).
+    expect((await request(app).get('/assets/index-abc123.js?v=2')).status).toBe(200);
+    const page = await request(app).get('/m/hrm/leave?code=abc&state=xyz&code=again');
+    expect([page.status, page.text]).toEqual([200, expect.stringContaining('Suite console')]);
+  });
+
   it('refuses to start when the console is not built', () => {
     expect(() => createConsoleApp(targets, logger, path.join(dir, 'nothing'))).toThrow(/not built/);
   });

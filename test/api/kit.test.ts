@@ -121,7 +121,7 @@ describe('service desk API kit', () => {
     });
 
     it('takes well-encoded escapes, reserved characters among them, as the values they spell', async () => {
-      await request(h.app).get('/api/v1/health?q=%2F%25%20%C3%A9').expect(200);
+      await request(h.app).get('/api/v1/services?q=%2F%25%20%C3%A9').expect(200);
       const res = await request(h.app).get('/api/v1/services?q=System%20acc%65ss').expect(200);
       expect(res.body.data.map((service: { name: string }) => service.name)).toEqual(['System access']);
     });

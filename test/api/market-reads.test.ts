@@ -48,8 +48,10 @@ describe('GET /api/overview', () => {
     expectUnknownMarket(await get('/api/overview', { country }));
   });
 
-  it('rejects an unknown parameter with 422', async () => {
-    expectEnvelope(await get('/api/overview', { colour: 'red' }), 422, 'validation_error');
+  it('rejects an unknown parameter with 400, naming it', async () => {
+    const response = await get('/api/overview', { colour: 'red' });
+    expectEnvelope(response, 400, 'unknown_parameter');
+    expect(response.body.error.details.parameter).toBe('colour');
   });
 });
 

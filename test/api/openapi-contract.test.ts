@@ -24,6 +24,7 @@ import {
   type OpenApiDocument,
   type OperationObject,
   type ParameterObject,
+  type Schema,
 } from '../support/openapi-answers';
 import { tempDir } from '../support/temp-dir';
 
@@ -285,6 +286,11 @@ const ENUM_VALUES = 3;
 /** Values worth sending for a parameter: its enum, both booleans, or values the records hold. */
 function valuesOf(parameter: ParameterObject, records: readonly Record<string, unknown>[]): unknown[] {
   const schema = parameter.schema ?? {};
+  // A list parameter: each value an item's, as a list of one.
+  if (typeOf(parameter) === 'array') {
+    const items = { ...parameter, schema: (schema.items ?? {}) as Schema };
+    return valuesOf(items, records).map((value) => [value]);
+  }
   if (schema.enum) return schema.enum.filter((value) => value !== null).slice(0, ENUM_VALUES);
   const type = typeOf(parameter);
   if (type === 'boolean') return [true, false];

@@ -83,10 +83,17 @@ async function listsFinding(text: string): Promise<string[]> {
   for (const module of MODULE_IDS.filter((id) => id !== 'market')) {
     const base = `http://127.0.0.1:${port(module)}`;
     const { paths } = JSON.parse(await get(`${base}/api/openapi.json`)) as {
-      paths: Record<string, { get?: unknown }>;
+      paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
     };
     for (const route of Object.keys(paths).filter((route) => paths[route]?.get && !route.includes('{'))) {
-      const answer = await get(`${base}${route}?q=${encodeURIComponent(text)}&limit=100`);
+      // Searched where the list takes `q`, else read whole: a parameter it does not take is refused.
+      const taken = new Set(
+        paths[route]?.get?.parameters?.filter((p) => p.in === 'query').map((p) => p.name),
+      );
+      const query = new URLSearchParams();
+      if (taken.has('q')) query.set('q', text);
+      if (taken.has('limit')) query.set('limit', '100');
+      const answer = await get(`${base}${route}?${query.toString()}`);
       if (answer.toLowerCase().includes(text.toLowerCase())) found.push(`${module} ${route}`);
     }
   }

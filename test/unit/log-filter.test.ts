@@ -1,4 +1,5 @@
-import { matchesLogFilter } from '../../src/events/log-filter';
+import type { SuiteCatalog } from '../../src/events/catalog';
+import { matchesLogFilter, unknownFilterValues } from '../../src/events/log-filter';
 import { storedEvent } from '../support/stored-event';
 
 describe('log filter', () => {
@@ -24,5 +25,27 @@ describe('log filter', () => {
     expect(matchesLogFilter(event, { from: '2026-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' })).toBe(true);
     expect(matchesLogFilter(event, { from: '2026-01-01T00:00:01Z' })).toBe(false);
     expect(matchesLogFilter(event, { to: '2025-12-31T23:59:59Z' })).toBe(false);
+  });
+});
+
+describe('log filter lists', () => {
+  const event = storedEvent('crm.company-3', 0, { type: 'CompanyRegistered' });
+
+  it('matches when any value of a list matches, and an empty list matches nothing', () => {
+    expect(matchesLogFilter(event, { module: ['esm', 'crm'] })).toBe(true);
+    expect(matchesLogFilter(event, { module: ['esm', 'hrm'] })).toBe(false);
+    expect(matchesLogFilter(event, { stream: ['crm.company-1', 'crm.company-3'] })).toBe(true);
+    expect(matchesLogFilter(event, { type: ['CompanyRegistered', 'Other'], module: ['crm'] })).toBe(true);
+    expect(matchesLogFilter(event, { type: ['Other'] })).toBe(false);
+    expect(matchesLogFilter(event, { module: [] })).toBe(false);
+  });
+
+  it('names the modules and event types no log of the catalog can hold', () => {
+    const catalog = new Map([['crm', new Map([['CompanyRegistered', {}]])]]) as unknown as SuiteCatalog;
+    expect(unknownFilterValues({ module: ['crm', 'crn'], type: 'CompanyRegistered' }, catalog)).toEqual([
+      { filter: 'module', value: 'crn' },
+    ]);
+    expect(unknownFilterValues({ type: ['Nope'] }, catalog)).toEqual([{ filter: 'type', value: 'Nope' }]);
+    expect(unknownFilterValues({}, catalog)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { StoredEvent } from '../../events/envelope';
 import { UnknownPositionError, type EventStore, type LogQuery } from '../../events/event-store';
 import { servedEvents, type ServedEvent } from '../../privacy/served-events';
 import type { SubjectKeyStore } from '../../privacy/subject-keys';
-import { LogFilters } from './log';
+import { checkReadable, LogFilters } from './log';
 import type { AuditRoute } from './services';
 
 const HEARTBEAT_MS = 15_000;
@@ -108,8 +108,12 @@ const tailEvents: AuditRoute<z.infer<typeof TailFilters>> = {
     },
     422: { description: 'Invalid parameter' },
   },
-  async handle({ query: filters, header, requestId, req, res }, { storedEvents, subjectKeys, logger }) {
+  async handle(
+    { query: filters, header, requestId, req, res },
+    { storedEvents, subjectKeys, logger, catalog },
+  ) {
     if (!req || !res) throw new Error('the live tail was called without its exchange');
+    checkReadable(filters, catalog);
     const resumeFrom = header('last-event-id');
     const after = filters.after ?? (resumeFrom && /^\d+$/.test(resumeFrom) ? Number(resumeFrom) : undefined);
     // Checked before the stream starts, so that a bad cursor is answered 422 rather than a closed tail.

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import type { LogQuery } from '../../events/event-store';
 import { verifyLog } from '../../events/verify';
 import { servedEvents } from '../../privacy/served-events';
-import { ApiError } from '../kit/errors';
-import { integerParameter } from '../kit/validation';
+import { ApiError, validationError } from '../kit/errors';
+import { integerParameter, type ValidationDetail } from '../kit/validation';
+import { listParameter } from '../kit/parameters';
+import type { SuiteCatalog } from '../../events/catalog';
+import { unknownFilterValues, unknownValueMessage } from '../../events/log-filter';
 import { DEFAULT_PAGE, EventEnvelope, type AuditRoute } from './services';
 
 const MAX_PAGE = 1000;
@@ -15,14 +18,28 @@ export const LogFilters = z.strictObject({
   after: integerParameter().optional().meta({ description: 'Events after this position (the cursor)' }),
   limit: integerParameter().optional().meta({ description: 'Page size, 1 to 1000 (default 100)' }),
   until: integerParameter().optional().meta({ description: 'Up to and including this position' }),
-  module: z.string().optional(),
-  stream: z.string().optional(),
-  type: z.string().optional(),
+  module: listParameter('Events of this module (`esm`, or a capability: `iam`, `approvals`, `privacy`)'),
+  stream: listParameter('Events of this stream (`esm.request-42`)'),
+  type: listParameter('Events of this type (`RequestSubmitted`)'),
   actor: z.string().optional(),
   organisation: z.string().optional(),
   from: isoTime.optional().meta({ description: 'occurred_at at or after' }),
   to: isoTime.optional().meta({ description: 'occurred_at at or before' }),
 });
+
+/**
+ * Refuses (422) a filter naming a module or an event type the log cannot hold: it would answer
+ * nothing, as if the log had nothing of it.
+ */
+export function checkReadable(filters: Pick<LogQuery, 'module' | 'type'>, catalog: SuiteCatalog): void {
+  const issues = unknownFilterValues(filters, catalog).map((unknown): ValidationDetail => ({
+    loc: ['query', unknown.filter],
+    msg: unknownValueMessage(unknown, catalog),
+    type: 'value_error',
+    input: unknown.value,
+  }));
+  if (issues.length > 0) throw validationError(issues);
+}
 
 function logQuery(filters: z.infer<typeof LogFilters>): LogQuery {
   const limit = filters.limit ?? DEFAULT_PAGE;
@@ -51,7 +68,8 @@ const listEvents: AuditRoute<z.infer<typeof LogFilters>> = {
     },
     422: { description: 'Invalid parameter' },
   },
-  async handle({ query: filters }, { storedEvents, subjectKeys }) {
+  async handle({ query: filters }, { storedEvents, subjectKeys, catalog }) {
+    checkReadable(filters, catalog);
     const query = logQuery(filters);
     const events = await servedEvents(await storedEvents.queryLog(query), subjectKeys);
     const last = events[events.length - 1];

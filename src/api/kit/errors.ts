@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   malformed_url: 400,
   nesting_too_deep: 400,
   missing_header: 400,
+  unknown_parameter: 400,
+  repeated_parameter: 400,
   unauthorized: 401,
   invalid_token: 401,
   forbidden: 403,

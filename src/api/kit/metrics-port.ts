@@ -3,18 +3,22 @@ import type { Registry } from 'prom-client';
 import type { Readiness } from '../../readiness';
 import { guardedPort, type PortSecurity } from './port-guard';
 import { probeRouter } from './probes';
+import { sendError } from './http';
+import { NO_PARAMETERS, parameterError, urlParameterProblem } from './query-parameters';
 
-/** `GET /metrics`, `/health` and the probes (`/livez`, `/readyz`) on the metrics port of every role. */
-export function serveMetrics(
-  registry: Registry,
-  readiness: Readiness,
-  { port, host, role, security }: { port: number; host: string; role: string; security: PortSecurity },
-): Promise<Server> {
+/**
+ * `GET /metrics`, `/health` and the probes (`/livez`, `/readyz`), as the metrics port of a role
+ * answers them; none takes a query parameter.
+ */
+export function metricsHandler(registry: Registry, readiness: Readiness, role: string): RequestListener {
   const probes = probeRouter(readiness);
-  const handler: RequestListener = (req, res) => {
+  return (req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0];
     if (probes(req, res)) return;
-    if (req.method === 'GET' && path === '/metrics') {
+    const problem = urlParameterProblem(req.url ?? '/', NO_PARAMETERS);
+    if (req.method === 'GET' && (path === '/metrics' || path === '/health') && problem) {
+      sendError(res, parameterError(problem, NO_PARAMETERS));
+    } else if (req.method === 'GET' && path === '/metrics') {
       registry.metrics().then(
         (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
         () => res.writeHead(500).end(),
@@ -28,7 +32,15 @@ export function serveMetrics(
       );
     }
   };
-  const server = createServer(guardedPort(handler, security));
+}
+
+/** The metrics port of every role, behind its guard. */
+export function serveMetrics(
+  registry: Registry,
+  readiness: Readiness,
+  { port, host, role, security }: { port: number; host: string; role: string; security: PortSecurity },
+): Promise<Server> {
+  const server = createServer(guardedPort(metricsHandler(registry, readiness, role), security));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -32,13 +32,13 @@ import { JSON_BODY_LIMIT_BYTES, requestCommandContext, type WriteServices } from
 import { headerOf } from './access';
 import { awaitPosition, minPositionOf } from './consistency';
 import { firstDetails, zodDetails, type ValidationDetail } from './validation';
-
-/** Query parameters as an object of their last values, for the route's schema to check. */
-function queryObject(url: string): Record<string, string> {
-  const start = url.indexOf('?');
-  const query = new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
-  return Object.fromEntries(query.entries());
-}
+import {
+  declaredParameters,
+  parameterProblem,
+  parameterRefusal,
+  queryOf,
+  queryValues,
+} from './query-parameters';
 
 /** A route's body as its schema takes it: 422 when it is missing or invalid. */
 export function validRouteBody(route: Pick<ModuleRoute, 'body'>, raw: unknown): unknown {
@@ -88,6 +88,7 @@ export function createRouteRouter<Services extends WriteServices>(
     route,
     match: pathMatcher(route.path),
     template: openApiPath(route.path),
+    parameters: declaredParameters(route.query),
   }));
   const bearer = modulePrincipalCheck(settings);
   const throttle = settings.authThrottle ?? UNTHROTTLED;
@@ -96,23 +97,27 @@ export function createRouteRouter<Services extends WriteServices>(
     const method = req.method === 'HEAD' ? 'get' : req.method?.toLowerCase();
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0] as string;
-    let found:
-      | { route: ModuleRoute<unknown, unknown, Services>; params: Record<string, string>; template: string }
-      | undefined;
-    for (const { route, match, template } of routes) {
+    let found: (Omit<(typeof routes)[number], 'match'> & { params: Record<string, string> }) | undefined;
+    for (const { route, match, template, parameters } of routes) {
       if (route.method !== method) continue;
       const params = match(path);
       if (params) {
-        found = { route, params, template };
+        found = { route, params, template, parameters };
         break;
       }
     }
     if (!found) return false;
-    const { route, params, template } = found;
+    const { route, params, template, parameters } = found;
+    const search = queryOf(url);
 
     const started = performance.now();
     const requestId = requestIdOf(req);
     (async () => {
+      // A parameter the route does not take is refused before anything else is looked at.
+      const problem = search && parameterProblem(search, parameters);
+      if (problem) {
+        return parameterRefusal(problem, parameters, route.method === 'get' ? api.readErrors : 'envelope');
+      }
       const need: AccessNeed = {
         kind: route.method === 'get' ? 'read' : 'write',
         role: routeRole(api, route),
@@ -133,7 +138,7 @@ export function createRouteRouter<Services extends WriteServices>(
       if (minPosition !== undefined) await awaitPosition(services.runtime, minPosition);
       let query: unknown = undefined;
       if (route.query) {
-        const parsed = route.query.safeParse(queryObject(url), { reportInput: true });
+        const parsed = route.query.safeParse(queryValues(search, parameters), { reportInput: true });
         if (!parsed.success) return invalid(zodDetails(parsed.error, 'query'));
         query = parsed.data;
       }

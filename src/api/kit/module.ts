@@ -217,7 +217,11 @@ export interface ModuleRoute<Query = unknown, Body = unknown, Services = ModuleS
    * as a stream. Other writes may be put under an approval policy.
    */
   proposable?: false;
-  query?: z.ZodType<Query>;
+  /**
+   * Its query parameters, an object of them: the route takes these and no others. One whose schema is
+   * an array takes a list (repeated or comma-separated); the others, one value each.
+   */
+  query?: z.ZodType<Query> & Pick<z.ZodObject, 'shape'>;
   /** Path parameter schemas, for the description (values arrive as strings). */
   params?: z.ZodObject;
   body?: z.ZodType<Body>;

@@ -5,14 +5,14 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import type { CollectionDefinition } from '../../projections/read-store';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 import { BEARER_AUTH, BEARER_ERRORS } from './bearer-scheme';
 import { MIN_POSITION_WAIT_MS } from './consistency';
 import { DESCRIBED_LICENSE } from './license';
 import { describeNulls } from './openapi-nulls';
 import { ProposalSchema } from './proposal-schema';
-import { asOfAnswer, TimeTravelQuery } from './time-travel';
+import { asOfAnswer } from './time-travel';
+import { ItemQuery, listQuery } from './read-parameters';
 import {
   routeRole,
   writeRole,
@@ -118,36 +118,8 @@ function readConsistency(api: ReadingApi, accessResponses: Record<string, { desc
   };
 }
 
-function listQuery(module: ModuleDefinition, resource: ResourceDefinition) {
-  const { defaultLimit, maxLimit } = module.list;
-  const filters = Object.fromEntries(
-    Object.entries(resource.filters ?? {}).map(([param, filter]) => [
-      param,
-      filter.schema.optional().meta({ description: filter.description }),
-    ]),
-  );
-  return z.object({
-    limit: z.number().int().min(1).max(maxLimit).default(defaultLimit).optional(),
-    offset: z.number().int().min(0).default(0).optional(),
-    q: z
-      .string()
-      .optional()
-      .meta({
-        description: `Case-insensitive substring search in: ${searchedFields(resource.collection)}`,
-      }),
-    ...filters,
-  });
-}
-
 /** `/api/v1/requests/:item_id` -> `/api/v1/requests/{item_id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
-
-/** `ref, title, form_data (its values)`. */
-function searchedFields({ searchFields, jsonSearchFields }: CollectionDefinition): string {
-  return searchFields
-    .map((field) => (jsonSearchFields?.includes(field) ? `${field} (its values)` : field))
-    .join(', ');
-}
 
 /** What a write answers when its route is under an approval policy (`suite policy require-approval`). */
 const HELD_BACK = json(
@@ -283,11 +255,7 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     tags,
     security: access.security,
     ...access.extensions,
-    request: {
-      params: z.object({ [module.itemParam]: idSchema(resource) }),
-      query: TimeTravelQuery,
-      ...headers,
-    },
+    request: { params: z.object({ [module.itemParam]: idSchema(resource) }), query: ItemQuery, ...headers },
     responses: {
       200: json(
         z.union([resource.record, asOfAnswer(resource.record, `${recordId(resource)}AsOf`)]),
@@ -448,17 +416,40 @@ function checkOperationIds(registry: OpenAPIRegistry): void {
 
 const MALFORMED_URL = '`malformed_url`: the URL (path or query) is not valid percent-encoded UTF-8';
 
+const PARAMETER_REFUSED =
+  '`unknown_parameter` or `repeated_parameter`: a query parameter the operation does not take, or one it takes once given more than once (`details.parameter` names it, `details.allowed` lists those it takes)';
+
+const PARAMETER_DETAIL =
+  'a query parameter the operation does not take (`extra_forbidden`), or one it takes once given more than once (`repeated_parameter`)';
+
+type Responses = RouteConfig['responses'];
+
+/** The responses with `answer` at `status`, joined to the one already there. */
+function joined(responses: Responses, status: number, answer: Responses[number]): Responses {
+  const own = responses[status];
+  if (!own || !('description' in own) || !('description' in answer))
+    return { ...responses, [status]: answer };
+  return { ...responses, [status]: { ...own, description: `${own.description}; or ${answer.description}` } };
+}
+
+/** Whether an operation's parameter errors take the `{"detail": [...]}` shape (the service desk's reads). */
+function answersDetail(route: RouteConfig): boolean {
+  const invalid = route.responses[422];
+  const media = invalid && 'content' in invalid ? invalid.content?.['application/json'] : undefined;
+  return !!media && 'schema' in media && media.schema === ValidationErrorSchema;
+}
+
 /**
- * The operation with the 400 every operation of every API may answer (its port refuses a malformed
- * URL before any route: `served`), joined to the operation's own 400 when it has one.
+ * The operation with the errors every operation of every API may answer before its own: a malformed
+ * URL (its port refuses one before any route: `served`), and a query parameter it does not take, or
+ * a single one repeated (400, or 422 where its parameter errors take the `detail` shape).
  */
-function refusingMalformedUrls(route: RouteConfig): RouteConfig {
-  const own = route.responses[400];
-  const answer =
-    own && 'description' in own
-      ? { ...own, description: `${own.description}; or ${MALFORMED_URL}` }
-      : envelope(MALFORMED_URL);
-  return { ...route, responses: { ...route.responses, 400: answer } };
+function refusingBadUrls(route: RouteConfig): RouteConfig {
+  const malformed = joined(route.responses, 400, envelope(MALFORMED_URL));
+  const responses = answersDetail(route)
+    ? joined(malformed, 422, json(ValidationErrorSchema, PARAMETER_DETAIL))
+    : joined(malformed, 400, envelope(PARAMETER_REFUSED));
+  return { ...route, responses };
 }
 
 export function generateDescriptions(
@@ -467,9 +458,7 @@ export function generateDescriptions(
 ): Descriptions {
   checkOperationIds(registry);
   const definitions = registry.definitions.map((definition) =>
-    definition.type === 'route'
-      ? { ...definition, route: refusingMalformedUrls(definition.route) }
-      : definition,
+    definition.type === 'route' ? { ...definition, route: refusingBadUrls(definition.route) } : definition,
   );
   // Each API is served from its own base address, as is its description: paths start there.
   const servers = [{ url: '/', description: 'The base address this description is served from' }];

@@ -121,6 +121,17 @@ export function queryFilters<Query extends object>(
   return filters;
 }
 
+/**
+ * A query parameter taking several values, of which any matches: repeated (`module=esm&module=crm`),
+ * comma-separated (`module=esm,crm`) or both. The router hands its schema the list.
+ */
+export function listParameter(description: string) {
+  return z
+    .array(z.string())
+    .optional()
+    .meta({ description: `${description}; several: repeated, or separated by commas (any matches)` });
+}
+
 /** `limit` and `offset` of a module route's list, bounded and described like the kit's own lists. */
 export function pageParameters({ defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }) {
   return {

@@ -9,8 +9,24 @@ import { awaitPosition, minPositionOf } from './consistency';
 import type { ProjectionProgress } from '../../projections/runtime';
 import { readItemAsOf } from './reads-as-of';
 import { TIME_TRAVEL_PARAMETERS, type TimeTravelServices } from './time-travel';
+import {
+  declaredParameters,
+  parameterProblem,
+  parameterRefusal,
+  type DeclaredParameters,
+} from './query-parameters';
+import { ItemQuery, listQuery } from './read-parameters';
 
 const PREFIX = '/api/v1/';
+
+/** The query of every read without one, shared: such a read allocates none. */
+const NO_QUERY = new URLSearchParams();
+
+/** A read route: its template (for logs and metrics) and the query parameters it takes. */
+interface ServedRead {
+  template: string;
+  parameters: DeclaredParameters;
+}
 
 /** `GET /api/v1/<resource>` and `GET /api/v1/<resource>/{id}` on `node:http`; other requests pass on. */
 export function createReadRouter(
@@ -20,10 +36,17 @@ export function createReadRouter(
   observer: RequestObserver,
 ): Router {
   const resources = new Map(module.resources.map((resource) => [resource.path.toLowerCase(), resource]));
+  const itemParameters = declaredParameters(ItemQuery);
   const routes = new Map(
     module.resources.map((resource) => [
       resource,
-      { list: `/api/v1/${resource.path}`, item: `/api/v1/${resource.path}/{${module.itemParam}}` },
+      {
+        list: {
+          template: `/api/v1/${resource.path}`,
+          parameters: declaredParameters(listQuery(module, resource)),
+        },
+        item: { template: `/api/v1/${resource.path}/{${module.itemParam}}`, parameters: itemParameters },
+      },
     ]),
   );
   const { readStore, runtime: progress } = services;
@@ -41,12 +64,12 @@ export function createReadRouter(
     if (!resource || segments.length > 2) return false;
     // A path that does not decode never gets here (`served` refuses it).
     const rawId = segments.length === 2 ? decodeURIComponent(segments[1] as string) : undefined;
-    const templates = routes.get(resource) as { list: string; item: string };
-    const route = rawId === undefined ? templates.list : templates.item;
+    const served = routes.get(resource) as Record<'list' | 'item', ServedRead>;
+    const { template: route, parameters } = rawId === undefined ? served.list : served.item;
 
     const started = performance.now();
     const id = requestIdOf(req);
-    const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
+    const query = queryStart === -1 ? NO_QUERY : new URLSearchParams(url.slice(queryStart + 1));
     // A read of a record as of a point in time folds its events; a plain one reads the read model.
     const travels = rawId !== undefined && TIME_TRAVEL_PARAMETERS.some((name) => query.has(name));
     const read = (scope?: Filter) =>
@@ -61,6 +84,12 @@ export function createReadRouter(
     };
     const fail = (error: unknown) =>
       answerFailure({ req, res, observer, requestId: id, route, started }, error);
+    const problem = queryStart === -1 ? undefined : parameterProblem(query, parameters);
+    if (problem) {
+      const { status, body } = parameterRefusal(problem, parameters, module.readErrors);
+      respond({ status, body: Buffer.from(JSON.stringify(body)) });
+      return true;
+    }
     const minPosition = minPositionOf(req);
     // A read that needs neither an access check nor a wait is answered in this turn of the event loop
     // when the read store answers synchronously (the embedded one does).

@@ -17,13 +17,8 @@ const json = (status: number, value: unknown): ReadAnswer => ({
 
 const ok = (body: Buffer): ReadAnswer => ({ status: 200, body });
 
-/** Query parameters as parsed from the URL; a repeated parameter counts by its last value. */
-export type QueryParameters = Pick<URLSearchParams, 'get' | 'getAll'>;
-
-function last(query: QueryParameters, name: string): string | undefined {
-  const values = query.getAll(name);
-  return values.length > 0 ? values[values.length - 1] : undefined;
-}
+/** Query parameters as parsed from the URL, each given once (the read router refuses a repeated one). */
+export type QueryParameters = Pick<URLSearchParams, 'get'>;
 
 function error(apiError: ApiError): ReadAnswer {
   return json(ERROR_STATUS[apiError.code], errorEnvelope(apiError));
@@ -54,7 +49,7 @@ export function readList(
 ): Awaitable<ReadAnswer> {
   const details: ValidationDetail[] = [];
   const integer = (name: string, fallback: number, min: number, max?: number): number => {
-    const raw = last(query, name);
+    const raw = query.get(name) ?? undefined;
     if (raw === undefined) return fallback;
     const parsed = parseInteger(raw, ['query', name], { min, max });
     if (typeof parsed === 'number') return parsed;
@@ -65,7 +60,7 @@ export function readList(
   const offset = integer('offset', 0, 0);
   const filters: Filter[] = scope ? [scope] : [];
   for (const [param, filter] of Object.entries(resource.filters ?? {})) {
-    const raw = last(query, param);
+    const raw = query.get(param) ?? undefined;
     if (raw === undefined || raw === '') continue;
     const parsed = filter.schema.safeParse(raw, { reportInput: true });
     if (parsed.success) filters.push({ field: filter.field, op: filter.op ?? 'eq', value: parsed.data });
@@ -76,7 +71,7 @@ export function readList(
   }
   if (details.length > 0) return invalidParameters(module, details);
 
-  const q = last(query, 'q')?.trim() || undefined;
+  const q = query.get('q')?.trim() || undefined;
   return whenReady(readStore.findJson(resource.collection.name, { filters, q, limit, offset }), ok);
 }
 

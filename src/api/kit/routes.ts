@@ -8,6 +8,7 @@ import { LICENSE_PATH, LICENSE_TERMS } from './license';
 import { loggedUrl, requestIdOf } from './logging';
 import { openApiPath, type Descriptions } from './openapi';
 import { helmetOptions } from './security-headers';
+import { NO_PARAMETERS, parameterError, urlParameterProblem } from './query-parameters';
 
 /**
  * The documentation pages' policy over the port's JSON one (Swagger UI loads its own scripts and
@@ -28,12 +29,19 @@ export const API_LINKS = {
 
 export interface RouteTable {
   app: Express;
+  /** A route that takes no query parameter (400 naming one sent). */
   route(method: Method, path: string, ...handlers: RequestHandler[]): void;
   /** Declares a path served elsewhere (the read router), so that other methods on it answer 405. */
   reserve(path: string, methods: readonly string[]): void;
   /** Adds 405 for known paths, 404 for the rest and the error envelope; returns the finished app. */
   finish(): Express;
 }
+
+/** Refuses any query parameter (400): the index, health, descriptions and licence take none. */
+export const takesNoQuery: RequestHandler = (req, _res, next) => {
+  const problem = urlParameterProblem(req.url, NO_PARAMETERS);
+  next(problem && parameterError(problem, NO_PARAMETERS));
+};
 
 /** Answers an express route's error with the envelope; unexpected errors are logged as 500s. */
 function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -90,7 +98,7 @@ export function createRouteTable(
     methodsByPath.set(path, known);
   };
   const route = (method: Method, path: string, ...handlers: RequestHandler[]) => {
-    app[method](path, ...handlers);
+    app[method](path, takesNoQuery, ...handlers);
     reserve(path, method === 'get' ? ['GET', 'HEAD'] : [method.toUpperCase()]);
   };
 

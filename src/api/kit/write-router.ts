@@ -19,10 +19,11 @@ import {
 } from './module';
 import { holdBackIfRequired, type ProposalServices } from './proposals';
 import { executeWrite, JSON_BODY_LIMIT_BYTES } from './writes';
+import { NO_PARAMETERS, parameterError, urlParameterProblem } from './query-parameters';
 
 /**
- * The module's writes on `node:http`: bearer check first (503 / 401 before the body is read), then the
- * body (413, 415, 400), then `executeWrite`. Requests for other routes pass on.
+ * The module's writes on `node:http`: any query parameter refused (400), then the bearer check (503 /
+ * 401 before the body is read), then the body (413, 415, 400), then `executeWrite`. Requests for other routes pass on.
  */
 export function createWriteRouter(
   module: ModuleDefinition,
@@ -59,6 +60,9 @@ export function createWriteRouter(
     const requestId = requestIdOf(req);
     const matched = { route, params };
     (async () => {
+      // A write takes no query parameter: its input is its path and body.
+      const problem = urlParameterProblem(url, NO_PARAMETERS);
+      if (problem) throw parameterError(problem, NO_PARAMETERS);
       const caller = await authorize(req, { kind: 'write', role: writeRole(module, matched.route) });
       const body = await readJsonBody(req, JSON_BODY_LIMIT_BYTES);
       const write = { params: matched.params, body, header: headerOf(req), requestId, caller };
