@@ -17,7 +17,7 @@ import { openModule, NOW, TOKEN, type ModuleHarness } from '../support/module-ha
 jest.setTimeout(300_000);
 
 const AUDITOR = 'time-travel-auditor-0001';
-const RECORDS_PER_RESOURCE = 3;
+const RECORDS_PER_RESOURCE = 2;
 
 type Doc = Record<string, unknown>;
 
@@ -76,7 +76,7 @@ function itemRoutes(module: ModuleDefinition): ItemRoute[] {
 const dayOf = (text: string) => isoDate(new Date(Math.min(Date.parse(text), NOW.getTime())));
 
 /** Cuts at a few steps of a long history (a competitor's price observations): its first, last and some between. */
-const STEPS_PER_RECORD = 6;
+const STEPS_PER_RECORD = 4;
 function sampled(steps: readonly Step[]): Step[] {
   if (steps.length <= STEPS_PER_RECORD) return [...steps];
   const every = (steps.length - 1) / (STEPS_PER_RECORD - 1);
