@@ -12,6 +12,7 @@ import { eraseSubject } from '../../src/privacy/erase';
 import { keyIdOf } from '../../src/privacy/sealed-value';
 import { startLogTree } from '../../src/serving/log-tree';
 import { auth, leaveWeek, openHrm, type HrmHarness } from '../support/hrm-harness';
+import { signedHead as signedHeadOf } from '../support/signed-head';
 
 jest.setTimeout(60_000);
 
@@ -39,14 +40,7 @@ function capturingLogger() {
 }
 
 /** The latest checkpoint, once it covers the whole log. */
-async function signedHead() {
-  const head = await h.suite.storedEvents.headPosition();
-  for (;;) {
-    const latest = tree.store.latestCheckpoint();
-    if (latest && latest.size >= head) return latest;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const signedHead = () => signedHeadOf(h.suite.storedEvents, tree);
 
 const evidence = async (query: Record<string, unknown>, status = 200) =>
   (await request(audit).get('/api/v1/evidence').query(query).set(asAuditor).expect(status))

@@ -8,6 +8,7 @@ import { resolveLogSigner } from '../../src/log-proofs/signing-key';
 import { startLogTree } from '../../src/serving/log-tree';
 import { openEsm, TOKEN, type EsmHarness } from '../support/esm-harness';
 import { leafHash, verifyConsistency, verifyInclusion } from '../support/rfc9162';
+import { signedHead as signedHeadOf } from '../support/signed-head';
 
 const AUDITOR = 'auditor-token-42';
 const auth = { Authorization: `Bearer ${AUDITOR}` };
@@ -19,14 +20,7 @@ let audit: ReturnType<typeof createAuditApp>;
 const bytes = (hashes: string[]) => hashes.map((hash) => Buffer.from(hash, 'hex'));
 
 /** The latest checkpoint, once it covers the whole log. */
-async function signedHead() {
-  const head = await h.suite.storedEvents.headPosition();
-  for (;;) {
-    const latest = tree.store.latestCheckpoint();
-    if (latest && latest.size >= head) return latest;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const signedHead = () => signedHeadOf(h.suite.storedEvents, tree);
 
 async function submit(count: number) {
   for (let n = 0; n < count; n++) {

@@ -27,6 +27,7 @@ import { startLogTree } from '../../src/serving/log-tree';
 import { openHrm, TOKEN, type HrmHarness } from '../support/hrm-harness';
 import { openModule, SERVER_SECRET } from '../support/module-harness';
 import { leafHash, verifyInclusion } from '../support/rfc9162';
+import { signedHead as signedHeadOf } from '../support/signed-head';
 
 const AUDITOR = 'record-evidence-auditor-01';
 const auth = { Authorization: `Bearer ${AUDITOR}` };
@@ -57,14 +58,7 @@ let openedSize: number;
 const evidencePath = (id: number | string = leave) => `/api/v1/evidence/records/hrm/leave/${id}`;
 
 /** The latest checkpoint, once it covers the whole log. */
-async function signedHead() {
-  const head = await h.suite.storedEvents.headPosition();
-  for (;;) {
-    const latest = tree.store.latestCheckpoint();
-    if (latest && latest.size >= head) return latest;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const signedHead = () => signedHeadOf(h.suite.storedEvents, tree);
 
 const auditApp = (logTree?: LogTree) =>
   createAuditApp({ ...h.suite, logTree, config: { apiToken: TOKEN } }, AUDITOR, undefined, identity);
