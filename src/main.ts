@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { openEventStore, openJobQueue, openKeyStore, openReadStore } from './adapters';
 import { withPersonalData } from './privacy/sealing-event-store';
@@ -31,6 +34,8 @@ import { definitionFingerprints } from './projections/read-model-definitions';
 import { Registry } from 'prom-client';
 import { createReadiness, type Readiness } from './readiness';
 import { createSeedContext } from './seed/context';
+import { copyInBusinessTimeOrder } from './seed/chronological';
+import { openSqliteEventStore } from './events/sqlite-event-store';
 import type { JobQueue } from './workers/job-queue';
 import { followJobTriggers, processModuleJobs, type JobTriggers } from './workers/module-jobs';
 
@@ -215,11 +220,26 @@ export async function settle(suite: Suite): Promise<void> {
   }
 }
 
-/** Writes every module's demo data into an empty store. Returns false when the store held events. */
+/**
+ * Writes every module's demo data into an empty store. Each module's seed tells its own story over the
+ * same months, so they are written one after another into a scratch log (sealed with the suite's keys),
+ * then copied into the suite's log in business-time order, each event recorded at its time: the demo
+ * reads as a suite that recorded things as they happened. Returns false when the store held events.
+ */
 export async function seedDemoData(suite: Suite, seed: string): Promise<boolean> {
   if ((await suite.eventStore.headPosition()) > 0) return false;
-  for (const module of suite.modules) {
-    await module.seed?.(createSeedContext(suite.eventStore, suite.ids, `${seed}:${module.id}`));
+  const scratchDir = mkdtempSync(path.join(tmpdir(), 'suite-demo-'));
+  const scratch = openSqliteEventStore(path.join(scratchDir, 'events.db'));
+  try {
+    const written = withUpcasting(withPersonalData(scratch, suite.catalog, suite.subjectKeys), suite.catalog);
+    const ids = createIdAllocator(written);
+    for (const module of suite.modules) {
+      await module.seed?.(createSeedContext(written, ids, `${seed}:${module.id}`));
+    }
+    await copyInBusinessTimeOrder(scratch, suite.storedEvents);
+  } finally {
+    await scratch.close();
+    rmSync(scratchDir, { recursive: true, force: true });
   }
   return true;
 }
