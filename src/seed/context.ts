@@ -37,8 +37,8 @@ export function createSeedContext(eventStore: EventStore, ids: IdAllocator, seed
           correlation_id: requestId,
           causation_id: null,
           occurred_at: isoTimestamp(now),
-          // The demo's recording time is its business time, made monotonic by the store: the same log
-          // on every first start, whenever it starts.
+          // Recorded when it occurred (the store keeps recording times monotonic): the same log on every
+          // first start, whenever it starts. `seedDemoData` then records all modules' in one order.
           recorded_at: now.toISOString(),
         };
       },
