@@ -7,7 +7,8 @@ import { suiteCatalog } from '../../src/events/catalog';
 import type { StoredEvent } from '../../src/events/envelope';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { verifyLog } from '../../src/events/verify';
-import { openSuite, seedDemoData } from '../../src/main';
+import { openSuite } from '../../src/main';
+import { createSeedContext } from '../../src/seed/context';
 import { runSuiteCli } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
 
@@ -15,7 +16,10 @@ import { tempDir } from '../support/temp-dir';
 
 jest.setTimeout(240_000);
 
-/** Two modules' demo data, each on its own timeline: the log is not in business-time order. */
+/**
+ * Two modules' demo data, written one after the other (as a backfill of each would be), each on its own
+ * timeline: the log is not in business-time order.
+ */
 const MODULES = [esmModule, lmsModule];
 
 let dir: string;
@@ -42,7 +46,9 @@ beforeAll(async () => {
   dir = path.join(scratch.dir, 'source');
   const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_LOG_LEVEL: 'silent' });
   const suite = await openSuite(config, { logger: createLogger('silent'), modules: MODULES });
-  await seedDemoData(suite, 'demo');
+  for (const module of MODULES) {
+    await module.seed?.(createSeedContext(suite.eventStore, suite.ids, `demo:${module.id}`));
+  }
   await suite.close();
   source = await eventsOf(path.join(dir, 'events.db'));
 });
