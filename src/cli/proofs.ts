@@ -16,6 +16,7 @@ import {
   verifyRecordBundle,
 } from './record-proofs';
 import { config, dataDirOption, quietSuite, wholeNumber } from './common';
+import { DISCLOSABLE } from '../privacy/disclosed-keys';
 import { escapeControls, escaped } from './terminal';
 
 /** The tree the suite keeps in the data directory, read only; undefined (and a message) if there is none. */
@@ -52,9 +53,6 @@ export async function problemAgainst(
     store.close();
   }
 }
-
-/** What `--disclose` may name. */
-const DISCLOSABLE = ['personal'];
 
 interface ProveOptions {
   dataDir?: string;

@@ -14,6 +14,32 @@ import {
 import { startSuite } from '../serving/start';
 import { config, dataDirOption } from './common';
 
+/** The roles that take nothing but the data directory: each serves /metrics on SUITE_METRICS_PORT. */
+const BACKGROUND_ROLES = [
+  {
+    name: 'projector',
+    description: 'role: keep every read model up to date with the log; /metrics on SUITE_METRICS_PORT',
+    start: startProjectorRole,
+  },
+  {
+    name: 'relay',
+    description:
+      'role: publish every committed event to Kafka (SUITE_KAFKA_BROKERS), at-least-once; /metrics',
+    start: startRelayRole,
+  },
+  {
+    name: 'worker',
+    description: 'role: queue and run the jobs the log makes due (BullMQ with SUITE_REDIS_URL); /metrics',
+    start: startWorkerRole,
+  },
+  {
+    name: 'auditor',
+    description:
+      'role: serve the audit API, keep the Merkle tree over the log and sign its checkpoints; /metrics',
+    start: startAuditorRole,
+  },
+];
+
 /** `suite start` and the roles of the distributed profile. */
 export function addServingCommands(program: Command): void {
   program
@@ -51,49 +77,17 @@ export function addServingCommands(program: Command): void {
       serveUntilStopped(logger, await startApiRole(settings, modules, { logger }));
     });
 
-  program
-    .command('projector')
-    .description('role: keep every read model up to date with the log; /metrics on SUITE_METRICS_PORT')
-    .addOption(dataDirOption())
-    .action(async (options: { dataDir?: string }) => {
-      const settings = config(options);
-      const logger = servingLogger(settings, 'suite-projector');
-      serveUntilStopped(logger, await startProjectorRole(settings, { logger }));
-    });
-
-  program
-    .command('relay')
-    .description(
-      'role: publish every committed event to Kafka (SUITE_KAFKA_BROKERS), at-least-once; /metrics',
-    )
-    .addOption(dataDirOption())
-    .action(async (options: { dataDir?: string }) => {
-      const settings = config(options);
-      const logger = servingLogger(settings, 'suite-relay');
-      serveUntilStopped(logger, await startRelayRole(settings, { logger }));
-    });
-
-  program
-    .command('worker')
-    .description('role: queue and run the jobs the log makes due (BullMQ with SUITE_REDIS_URL); /metrics')
-    .addOption(dataDirOption())
-    .action(async (options: { dataDir?: string }) => {
-      const settings = config(options);
-      const logger = servingLogger(settings, 'suite-worker');
-      serveUntilStopped(logger, await startWorkerRole(settings, { logger }));
-    });
-
-  program
-    .command('auditor')
-    .description(
-      'role: serve the audit API, keep the Merkle tree over the log and sign its checkpoints; /metrics',
-    )
-    .addOption(dataDirOption())
-    .action(async (options: { dataDir?: string }) => {
-      const settings = config(options);
-      const logger = servingLogger(settings, 'suite-auditor');
-      serveUntilStopped(logger, await startAuditorRole(settings, { logger }));
-    });
+  for (const { name, description, start } of BACKGROUND_ROLES) {
+    program
+      .command(name)
+      .description(description)
+      .addOption(dataDirOption())
+      .action(async (options: { dataDir?: string }) => {
+        const settings = config(options);
+        const logger = servingLogger(settings, `suite-${name}`);
+        serveUntilStopped(logger, await start(settings, { logger }));
+      });
+  }
 
   program
     .command('console')

@@ -5,6 +5,9 @@ import { sealedValuesIn } from './sealed-pointers';
 import { erasedValue, keyIdOf, open } from './sealed-value';
 import type { KeysBySubject, SubjectKeyStore } from './subject-keys';
 
+/** What evidence may disclose besides its events (`?disclose=`, `--disclose`). */
+export const DISCLOSABLE: readonly string[] = ['personal'];
+
 /**
  * A subject's key handed to an auditor with the events that hold values sealed under it (its key
  * base64), or word that it was erased: what `?disclose=personal` adds to evidence.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { evidenceBundle, EvidenceError } from '../../log-proofs/evidence';
 import { consistency, inclusion } from '../../log-proofs/proofs';
-import type { DisclosedKey } from '../../privacy/disclosed-keys';
+import { DISCLOSABLE, type DisclosedKey } from '../../privacy/disclosed-keys';
 import { servedEvents } from '../../privacy/served-events';
 import type { SubjectKeyStore } from '../../privacy/subject-keys';
 import type { TreeStore } from '../../log-proofs/tree-store';
@@ -32,9 +32,6 @@ const EvidenceQuery = z.strictObject({
       '`personal`: add the keys of the subjects whose personal values the event holds (`disclosed`; or that they were erased) and the values opened beside its data (`suite-inclusion-evidence/2`)',
   }),
 });
-
-/** What evidence may disclose besides the events. */
-const DISCLOSABLE = ['personal'];
 
 /** The key store to disclose keys from when `disclose` asks for them; a 422 naming any other value. */
 export function keysToDisclose(

@@ -16,10 +16,8 @@ import type { ServingServices } from '../kit/observation';
 export interface AuditServices extends ServingServices {
   modules: readonly ModuleDefinition[];
   catalog: SuiteCatalog;
-  /** The log as stored (personal data sealed): what `verify` checks. */
+  /** The log as stored (personal data sealed): what auditors are shown, its opened values beside, and what `verify` checks. */
   storedEvents: EventStore;
-  /** The log with its personal data opened, or read as erased: what auditors are shown. */
-  auditEvents: EventStore;
   /** Where the projections park the events they cannot apply. */
   readStore: ReadStore;
   /** The Merkle tree over the log and its signed checkpoints; absent, the proof routes answer 503. */

@@ -1,7 +1,7 @@
 import type { Filter } from '../../projections/read-store';
-import { ApiError, ERROR_STATUS, errorEnvelope } from './errors';
+import { ApiError } from './errors';
 import type { ModuleDefinition, ResourceDefinition } from './module';
-import { invalidParameters, parseItemId, type ReadAnswer } from './reads';
+import { errorAnswer, invalidParameters, parseItemId, type ReadAnswer } from './reads';
 import { moduleRecord, timeTravelQuery, travelledRecord, type TimeTravelServices } from './time-travel';
 import { shortened } from './validation';
 
@@ -26,8 +26,7 @@ export async function readItemAsOf(
   const found = await travelledRecord(services, record, travel);
   if (found !== null && 'loc' in found) return invalidParameters(module, [found]);
   if (found === null || (scope && found.data[scope.field] !== scope.value)) {
-    const notFound = new ApiError('not_found', `${resource.name} ${shortened(rawId)} not found then`);
-    return { status: ERROR_STATUS.not_found, body: Buffer.from(JSON.stringify(errorEnvelope(notFound))) };
+    return errorAnswer(new ApiError('not_found', `${resource.name} ${shortened(rawId)} not found then`));
   }
   return { status: 200, body: Buffer.from(JSON.stringify(found)) };
 }

@@ -20,13 +20,14 @@ const ok = (body: Buffer): ReadAnswer => ({ status: 200, body });
 /** Query parameters as parsed from the URL, each given once (the read router refuses a repeated one). */
 export type QueryParameters = Pick<URLSearchParams, 'get'>;
 
-function error(apiError: ApiError): ReadAnswer {
+/** A read's error answer: its status and the error envelope. */
+export function errorAnswer(apiError: ApiError): ReadAnswer {
   return json(ERROR_STATUS[apiError.code], errorEnvelope(apiError));
 }
 
 export function invalidParameters(module: ModuleDefinition, details: ValidationDetail[]): ReadAnswer {
   if (module.readErrors === 'detail') return json(422, { detail: firstDetails(details) });
-  return error(validationError(details));
+  return errorAnswer(validationError(details));
 }
 
 /** Parses an id path parameter by the resource's id kind. */
@@ -94,7 +95,7 @@ export function readItem(
   return whenReady(readStore.get(resource.collection.name, id), (doc) => {
     // A record of another scope is as absent as one that does not exist.
     if (doc === null || (scope && (JSON.parse(doc) as Document)[scope.field] !== scope.value)) {
-      return error(new ApiError('not_found', `${resource.name} ${shortened(rawId)} not found`));
+      return errorAnswer(new ApiError('not_found', `${resource.name} ${shortened(rawId)} not found`));
     }
     return { status: 200, body: Buffer.from(doc) };
   });
