@@ -3,10 +3,7 @@ import type { StoredEvent } from '../events/envelope';
 import type { AppendOptions, AppendResult, EventStore, PendingEvent } from '../events/event-store';
 import { openedEvents } from './opened-events';
 import { openAll, sealedKeyIds, sealEvents, type SealedEvent } from './personal-data';
-import type { KeysBySubject, SubjectKeyStore } from './subject-keys';
-
-/** Events a read holds at most to be remembered opened (a live projection's batch, a stream). */
-const REMEMBERED_READ = 100;
+import { REMEMBERED_READ, type KeysBySubject, type SubjectKeyStore } from './subject-keys';
 
 /**
  * The log with its personal data sealed as it is appended and opened as it is read: the store

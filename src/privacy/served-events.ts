@@ -2,7 +2,7 @@ import type { StoredEvent } from '../events/envelope';
 import { keysFor, openValue, sealedKeyIdsOfAll } from './personal-data';
 import { sealedValuesIn } from './sealed-pointers';
 import { erasedValue, open } from './sealed-value';
-import type { KeysBySubject, SubjectKeyStore } from './subject-keys';
+import { REMEMBERED_READ, type KeysBySubject, type SubjectKeyStore } from './subject-keys';
 
 /**
  * An event as the audit API and the CLI serve it: `data` as the log stores it (what `hash` covers,
@@ -10,9 +10,6 @@ import type { KeysBySubject, SubjectKeyStore } from './subject-keys';
  * RFC 6901 JSON pointer into `data`; absent when the event holds no sealed value.
  */
 export type ServedEvent = StoredEvent & { opened?: Record<string, unknown> };
-
-/** Reads longer than this are not remembered by the key store (see `SubjectKeyStore.keysOf`). */
-const REMEMBERED_READ = 100;
 
 /**
  * The sealed values of stored data, each opened with its key or read as erased (`"[erased]"` or null)

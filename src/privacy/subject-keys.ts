@@ -77,6 +77,12 @@ export interface SubjectKeyStore {
 /** A kept key with its subject; `null`: a spare, made in advance and not handed to a subject (yet). */
 export type KeptKey = SubjectKey & { subject: string | null };
 
+/**
+ * Events a read holds at most for its keys (and its events, opened) to be remembered: a live
+ * projection's batch, a stream, a page. A longer read (a catch-up, a rebuild) would cost, not save.
+ */
+export const REMEMBERED_READ = 100;
+
 export type KeysBySubject = ReadonlyMap<string, ReadonlyMap<string, Buffer>>;
 
 /** Where a key store keeps its keys: the embedded file, or a MongoDB collection. */

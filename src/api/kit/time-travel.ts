@@ -66,14 +66,12 @@ export type TimeTravelMeta = z.infer<typeof TimeTravelMeta>;
 export const asOfAnswer = (record: z.ZodType, id: string) =>
   z.object({ data: record, meta: TimeTravelMeta }).meta({ id });
 
-/** Parses the time-travel parameters of a query string (a repeated one counts by its last value). */
-export function timeTravelQuery(
-  query: Pick<URLSearchParams, 'getAll'>,
-): TimeTravelQuery | ValidationDetail[] {
+/** Parses the time-travel parameters of a query string (the router refuses one given twice). */
+export function timeTravelQuery(query: Pick<URLSearchParams, 'get'>): TimeTravelQuery | ValidationDetail[] {
   const given = Object.fromEntries(
     TIME_TRAVEL_PARAMETERS.flatMap((name) => {
-      const values = query.getAll(name);
-      return values.length > 0 ? [[name, values[values.length - 1]]] : [];
+      const value = query.get(name);
+      return value === null ? [] : [[name, value]];
     }),
   );
   const parsed = TimeTravelQuery.safeParse(given, { reportInput: true });
