@@ -1,0 +1,67 @@
+import type { Projector } from '../projections/projection';
+import type { Document, DocumentId } from '../projections/read-store';
+
+/** What happened to a record: written (created or changed), deleted, or a subject of it erased. */
+export type ChangeOp = 'upsert' | 'delete' | 'erase';
+
+/** One change of one record, as `GET /api/v1/changes` and webhooks carry it. */
+export interface Change {
+  /** Opaque: where a reader that has seen this change goes on from. */
+  cursor: string;
+  /** The resource's path (`requests`). */
+  resource: string;
+  id: DocumentId;
+  op: ChangeOp;
+  /** The log position of the event that made the change. */
+  position: number;
+  occurred_at: string;
+  /** The record as its read endpoint served it after the change; absent for `delete` and `erase`. */
+  record?: Document;
+}
+
+export interface ChangePage {
+  data: Change[];
+  meta: { next: string; has_more: boolean };
+}
+
+/** Who reads a feed: the scope a module confines its reads to (a contract workspace), if any. */
+export interface FeedViewer {
+  scope?: string;
+}
+
+/** A resource whose record changes a module's feed carries. */
+export interface FeedResource {
+  /** Its path under `/api/v1/`. */
+  path: string;
+  /** The read model collection its records are folded into. */
+  collection: string;
+  /** What one record is called (`Request`). */
+  name: string;
+  /** The stream holding all of a record's events, when one does. */
+  stream?: (id: DocumentId) => string;
+  /** The record as its read endpoint serves it to the viewer; null when the viewer may not read it. */
+  present(doc: Document, viewer: FeedViewer): Document | null;
+}
+
+/** A module as its change feed knows it. */
+export interface ModuleFeed {
+  module: string;
+  projector: Projector;
+  resources: readonly FeedResource[];
+}
+
+/** The feed of one module: its changes after a cursor, in log order. */
+export interface ChangeFeed {
+  readonly module: string;
+  /**
+   * At most `limit` changes after `after` (absent: from the log's start; `now`: from its head) that
+   * the viewer may see, optionally of one resource. Throws `CursorExpired` for a cursor this feed did
+   * not give.
+   */
+  read(
+    after: string | undefined,
+    limit: number,
+    viewer: FeedViewer,
+    resource?: string,
+  ): Promise<ChangePage>;
+}
