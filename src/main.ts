@@ -5,7 +5,10 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { openEventStore, openJobQueue, openKeyStore, openReadStore } from './adapters';
 import { withPersonalData } from './privacy/sealing-event-store';
-import { erasureFollower, type ErasureFollower } from './privacy/erase';
+import { erasureFollower, REFOLDED, type ErasureFollower } from './privacy/erase';
+import type { ChangeFeed } from './changes/change';
+import { changeFeed, type FeedSources } from './changes/feed';
+import { moduleFeed } from './api/kit/change-feed';
 import { privacyCapability } from './privacy/erasures';
 import type { RandomBytes, SubjectKeyStore } from './privacy/subject-keys';
 import { ensurePrivateDir, warnIfExposed } from './private-files';
@@ -56,6 +59,8 @@ export interface Suite {
   auditEvents: EventStore;
   /** The data subjects' keys. */
   subjectKeys: SubjectKeyStore;
+  /** Each module's change feed, by module id. */
+  changes: ReadonlyMap<string, ChangeFeed>;
   readStore: ReadStore;
   runtime: ProjectionRuntime;
   jobs: JobQueue;
@@ -109,6 +114,17 @@ export function suiteProjectors(modules: readonly ModuleDefinition[]): Projector
   ];
 }
 
+/** Each module's change feed over the log, which shows an erasure once its documents are folded again. */
+function changeFeeds(
+  modules: readonly ModuleDefinition[],
+  sources: Omit<FeedSources, 'erasuresDone'> & { readStore: ReadStore },
+): Map<string, ChangeFeed> {
+  const erasuresDone = async () => (await sources.readStore.checkpoints()).get(REFOLDED) ?? 0;
+  return new Map(
+    modules.map((module) => [module.id, changeFeed({ ...sources, erasuresDone }, moduleFeed(module))]),
+  );
+}
+
 /** Opens the stores the configuration names (SQLite files in the data directory by default) and the projection runtime. */
 export async function openSuite(config: Config, options: OpenOptions): Promise<Suite> {
   warnIfExposed(config.dataDir, options.logger);
@@ -147,6 +163,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     clock: options.clock ?? systemClock,
     logger: options.logger,
     catalog,
+    changes: changeFeeds(modules, { events: eventStore, storedEvents, catalog, readStore }),
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
   const expiries = expirySweep(services, [keyExpiry, proposalExpiry, proposalWithdrawal]);

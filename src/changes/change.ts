@@ -39,8 +39,11 @@ export interface FeedResource {
   name: string;
   /** The stream holding all of a record's events, when one does. */
   stream?: (id: DocumentId) => string;
-  /** The record as its read endpoint serves it to the viewer; null when the viewer may not read it. */
-  present(doc: Document, viewer: FeedViewer): Document | null;
+  /**
+   * The record as its read endpoint serves it to the viewer on the day of `at` (what it derives from
+   * the day: due, overdue); null when the viewer may not read it.
+   */
+  present(doc: Document, viewer: FeedViewer, at: Date): Document | null;
 }
 
 /** A module as its change feed knows it. */
@@ -58,10 +61,5 @@ export interface ChangeFeed {
    * the viewer may see, optionally of one resource. Throws `CursorExpired` for a cursor this feed did
    * not give.
    */
-  read(
-    after: string | undefined,
-    limit: number,
-    viewer: FeedViewer,
-    resource?: string,
-  ): Promise<ChangePage>;
+  read(after: string | undefined, limit: number, viewer: FeedViewer, resource?: string): Promise<ChangePage>;
 }

@@ -28,6 +28,7 @@ export type DomainErrorCode =
   | 'proposal_withdrawn'
   | 'not_the_approver'
   | 'subject_erased'
+  | 'cursor_expired'
   | 'unauthorized'
   | 'invalid_token'
   | 'identity_provider_unavailable';

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { ChangeFeed } from '../changes/change';
 import type { Clock } from '../clock';
 import type { CommandContext } from '../commands/context';
 import type { IdAllocator } from '../commands/ids';
@@ -22,6 +23,8 @@ export interface ModuleServices {
   logger: Logger;
   /** Every event type's definition: to fold a record's events as its projection does (reads as of a time). */
   catalog: SuiteCatalog;
+  /** Each module's change feed, by module id. */
+  changes: ReadonlyMap<string, ChangeFeed>;
 }
 
 /**

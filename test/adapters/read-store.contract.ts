@@ -474,6 +474,7 @@ export function sharedReadStoreContract(name: string, open: () => Promise<ReadSt
           [recountModule],
           {
             eventStore: events,
+            changes: new Map(),
             readStore,
             runtime: {
               position: () => 0,

@@ -45,6 +45,7 @@ function triggers() {
     [recountModule],
     {
       eventStore: events,
+      changes: new Map(),
       readStore,
       runtime: {
         position: () => 0,

@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { callerCheck, servedModule } from './access';
+import { changeRoutes } from './change-routes';
 import type { ModuleDefinition, ModuleSettings } from './module';
 import type { ModuleServices } from '../../modules/module';
 import { answerFailure, type RequestObserver, type Router } from './http';
@@ -47,13 +48,16 @@ function apiIndex(module: ModuleDefinition) {
 }
 
 /**
- * The module as a process serves it: as the settings serve it (see `servedModule`), with the routes of
- * its proposals and `GET /api/v1/me`. Its description (`describeModule`) is what `/api/openapi.json` answers, and what
- * `npm run docs` renders into `docs/api/`.
+ * The module as a process serves it: as the settings serve it (see `servedModule`), with its change
+ * feed, the routes of its proposals and `GET /api/v1/me`. Its description (`describeModule`) is what
+ * `/api/openapi.json` answers, and what `npm run docs` renders into `docs/api/`.
  */
 export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSettings): ModuleDefinition {
   const served = servedModule(declared, settings);
-  return { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served), principalRoute] };
+  return {
+    ...served,
+    routes: [...(served.routes ?? []), ...changeRoutes(served), ...proposalRoutes(served), principalRoute],
+  };
 }
 
 /**

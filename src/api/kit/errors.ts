@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   proposal_failed: 409,
   proposal_withdrawn: 409,
   subject_erased: 409,
+  cursor_expired: 410,
   payload_too_large: 413,
   append_too_large: 413,
   unsupported_media_type: 415,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { CommandContext, CommandResult } from '../../commands/context';
+import type { FeedResource } from '../../changes/change';
 import type { EventDefinition } from '../../events/catalog';
 import type { DocumentProjection, Projector } from '../../projections/projection';
 import type { CollectionDefinition, DocumentId, FilterOperator } from '../../projections/read-store';
@@ -232,7 +233,18 @@ export interface ModuleRoute<Query = unknown, Body = unknown, Services = ModuleS
    * string by default) and its description. An error without either answers the error envelope (a
    * GET's 422, the API's parameter error).
    */
-  responses: Readonly<Record<number, { description: string; schema?: z.ZodType; mediaType?: string }>>;
+  responses: Readonly<
+    Record<
+      number,
+      {
+        description: string;
+        schema?: z.ZodType;
+        mediaType?: string;
+        /** Also answered as server-sent events (`Accept: text/event-stream`): what they carry. */
+        stream?: string;
+      }
+    >
+  >;
   handle(input: RouteInput<Query, Body>, services: Services): Promise<RouteAnswer>;
 }
 
@@ -270,6 +282,8 @@ export interface ModuleDefinition extends SuiteModule {
   resources: readonly ResourceDefinition[];
   /** Read models the projector writes beyond the resources' (served by the module's routes). */
   collections?: readonly CollectionDefinition[];
+  /** The records its routes serve (beyond its resources'), whose changes its change feed carries too. */
+  changes?: readonly FeedResource[];
   writes: readonly WriteRoute[];
   routes?: readonly ModuleRoute[];
   access?: ModuleAccess;

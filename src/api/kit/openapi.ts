@@ -211,6 +211,13 @@ function routeResponse(
       content: { [response.mediaType]: { schema: response.schema ?? z.string() } },
     };
   }
+  if (response.schema && response.stream) {
+    const events = z.string().meta({ description: response.stream });
+    return {
+      description: response.description,
+      content: { 'application/json': { schema: response.schema }, 'text/event-stream': { schema: events } },
+    };
+  }
   if (response.schema) return json(response.schema, response.description);
   if (status === 422 && route.method === 'get') return readErrorResponse(api);
   return status >= 400 ? envelope(response.description) : { description: response.description };

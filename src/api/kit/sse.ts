@@ -1,8 +1,10 @@
 import type { ServerResponse } from 'node:http';
 
 export interface SseStream {
-  /** Sends one event; ignored once the client has gone. */
-  send(event: string, data: unknown): void;
+  /** Sends one event (with the id a client resumes after, as `Last-Event-ID`); ignored once the client has gone. */
+  send(event: string, data: unknown, id?: string): void;
+  /** A comment line, which keeps the connection from being closed as idle. */
+  keepAlive(): void;
   /** Aborted when the client disconnects (or the stream is ended). */
   signal: AbortSignal;
   end(): void;
@@ -10,7 +12,7 @@ export interface SseStream {
 
 /**
  * Opens a server-sent event stream (`text/event-stream`): each event is `event: <name>` and one
- * `data:` line of JSON. A client that disconnects aborts `signal`, so the work behind it can stop.
+ * `data:` line of JSON, after its `id:` line if it has one. A client that disconnects aborts `signal`, so the work behind it can stop.
  */
 export function openSse(res: ServerResponse, headers: Record<string, string> = {}): SseStream {
   const controller = new AbortController();
@@ -28,9 +30,12 @@ export function openSse(res: ServerResponse, headers: Record<string, string> = {
   });
   return {
     signal: controller.signal,
-    send(event, data) {
+    send(event, data, id) {
       if (res.writableEnded || res.destroyed) return;
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    keepAlive() {
+      if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
     },
     end() {
       if (!res.writableEnded) res.end();
