@@ -1,4 +1,4 @@
-import { documentIdOf, foldedSteps, recordEvents } from '../audit/record-history';
+import { documentIdOf, foldedSteps } from '../audit/record-history';
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import { UnknownPositionError, type EventStore } from '../events/event-store';
@@ -156,18 +156,21 @@ export function changeFeed(sources: FeedSources, feed: ModuleFeed): ChangeFeed {
         }
         return story;
       };
-      const recordEventsOf = ({ resource, id }: Target) =>
-        recordEvents(
-          { events, catalog },
-          {
-            module: feed.module,
-            projection: projectionOf(resource),
-            id,
-            name: resource.name,
-            stream: resource.stream?.(id),
-            target: `${feed.module} ${resource.path}/${id}`,
-          },
-        );
+      // A record without a stream of its own: one scan of the module's events gathers every such
+      // record's of the resource at once.
+      const byRecord = new Map<string, Promise<Map<string, StoredEvent[]>>>();
+      const gathered = (resource: FeedResource) => {
+        let found = byRecord.get(resource.path);
+        if (!found) {
+          found = eventsByRecord(events, feed.module, catalog, projectionOf(resource));
+          byRecord.set(resource.path, found);
+        }
+        return found;
+      };
+      const recordEventsOf = async ({ resource, id }: Target) =>
+        resource.stream
+          ? events.readStream(resource.stream(id))
+          : ((await gathered(resource)).get(String(id)) ?? []);
 
       /** The change as the viewer may see it, or null when they may not read the record. */
       async function presented(
@@ -251,6 +254,28 @@ export function changeFeed(sources: FeedSources, feed: ModuleFeed): ChangeFeed {
       return { data, meta: { next: encodeCursor(cursorScope, at), has_more: hasMore } };
     },
   };
+}
+
+/** The events of a module that a projection folds, by the id of the document each belongs to. */
+async function eventsByRecord(
+  events: EventStore,
+  module: string,
+  catalog: SuiteCatalog,
+  projection: DocumentProjection,
+): Promise<Map<string, StoredEvent[]>> {
+  const found = new Map<string, StoredEvent[]>();
+  for (let after = 0; ;) {
+    const page = await events.queryLog({ module, type: projection.handles, after, limit: PAGE });
+    for (const event of page) {
+      const id = documentIdOf(catalog, projection, event);
+      if (id === undefined) continue;
+      const own = found.get(String(id));
+      if (own) own.push(event);
+      else found.set(String(id), [event]);
+    }
+    if (page.length < PAGE) return found;
+    after = (page.at(-1) as StoredEvent).position;
+  }
 }
 
 /** The viewer's scope, for a record confined to one (`scopeField`): null when it is another's. */

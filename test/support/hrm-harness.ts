@@ -108,7 +108,7 @@ const candidate = (first_name: string, last_name: string, country: string): Cand
   extraction: { source: 'cv_pdf', confidence: 0.91 },
 });
 
-async function writeFixtures(seed: SeedContext): Promise<HrmFixtures> {
+export async function writeFixtures(seed: SeedContext): Promise<HrmFixtures> {
   const { commands } = seed;
   seed.at(new Date('2026-11-02T08:00:00Z'));
   const locale = { default_currency: 'EUR', industry: 'Home energy technology' };

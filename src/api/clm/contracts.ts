@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FeedResource } from '../../changes/change';
 import { isoDate } from '../../clock';
 import { summariseObligations } from '../../clm/due-dates';
 import { CONTRACT_STATUSES, CONTRACT_TYPES, clmCollections } from '../../events/clm';
@@ -113,3 +114,11 @@ const getContract: ModuleRoute<TimeTravelQuery> = {
 };
 
 export const contractRoutes = [listContracts, getContract] as ModuleRoute[];
+
+/** Contracts in the change feed: each workspace's, as `GET /api/v1/contracts/{id}` presents them on the day. */
+export const contractChanges: FeedResource = {
+  ...CONTRACTS,
+  collection: clmCollections.contracts,
+  present: (doc, viewer, at) =>
+    doc.workspace_id === viewer.scope ? presentContract(doc as StoredContract, isoDate(at)) : null,
+};

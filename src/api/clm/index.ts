@@ -3,9 +3,9 @@ import { clmProjector } from '../../projections/clm';
 import { seedContracts } from '../../seed/clm';
 import type { ModuleDefinition, ModuleRoute } from '../kit/module';
 import { clmAccess } from './access';
-import { contractRoutes, contractsCollection } from './contracts';
+import { contractChanges, contractRoutes, contractsCollection } from './contracts';
 import { LIST } from './lists';
-import { obligationRoutes, obligationsCollection } from './obligations';
+import { obligationChanges, obligationRoutes, obligationsCollection } from './obligations';
 import { counterparties, members, workspaces } from './resources';
 import { signatureRoute } from './signatures';
 
@@ -27,6 +27,7 @@ export const clmModule: ModuleDefinition = {
   list: LIST,
   resources: [counterparties, members, workspaces],
   collections: [contractsCollection, obligationsCollection],
+  changes: [contractChanges, obligationChanges],
   writes: [],
   routes: [...contractRoutes, ...obligationRoutes(() => clmModule), signatureRoute as ModuleRoute],
   access: clmAccess,

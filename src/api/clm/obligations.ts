@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FeedResource } from '../../changes/change';
 import { isoDate } from '../../clock';
 import { reportedStatus, statusFilters, type StoredObligationStatus } from '../../clm/due-dates';
 import { createObligation } from '../../commands/clm/handlers';
@@ -193,6 +194,14 @@ function createObligationRoute(module: () => ModuleDefinition): ModuleRoute<unkn
     },
   };
 }
+
+/** Obligations in the change feed: each workspace's, as `GET /api/v1/obligations/{id}` presents them on the day. */
+export const obligationChanges: FeedResource = {
+  ...OBLIGATIONS,
+  collection: clmCollections.obligations,
+  present: (doc, viewer, at) =>
+    doc.workspace_id === viewer.scope ? presentObligation(doc as StoredObligation, isoDate(at)) : null,
+};
 
 export const obligationRoutes = (module: () => ModuleDefinition) =>
   [listObligations, getObligation, createObligationRoute(module)] as ModuleRoute[];

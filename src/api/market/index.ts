@@ -6,7 +6,7 @@ import type { ModuleDefinition, ModuleRoute } from '../kit/module';
 import type { ModuleJob } from '../../modules/module';
 import { marketAccess, sessionRoutes } from './access';
 import { assistantRoutes } from './assistant';
-import { recordRoutes } from './records';
+import { recordChanges, recordRoutes } from './records';
 import { viewRoutes } from './views';
 
 export const marketModule: ModuleDefinition = {
@@ -24,6 +24,7 @@ export const marketModule: ModuleDefinition = {
   list: { defaultLimit: 50, maxLimit: 200 },
   resources: [],
   collections: marketCollections,
+  changes: recordChanges,
   writes: [],
   routes: [...sessionRoutes, ...viewRoutes, ...recordRoutes, ...assistantRoutes] as ModuleRoute[],
   jobs: [coverageJob as ModuleJob],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FeedResource } from '../../changes/change';
 import { TREATMENT_CODES, TREATMENT_TYPES, treatmentOf } from '../../market/treatments';
 import { figuresByMarket, readAll } from '../../market/read-models';
 import {
@@ -269,3 +270,10 @@ const observations: ModuleRoute<z.infer<typeof ObservationQuery>> = {
 };
 
 export const recordRoutes = [competitors, competitor, locations, observations] as ModuleRoute[];
+
+/** Competitors, locations and observations in the change feed, as their lists present them. */
+export const recordChanges: FeedResource[] = [
+  { path: 'competitors', name: 'Competitor', collection: MARKET_COLLECTIONS.competitors },
+  { path: 'locations', name: 'Location', collection: MARKET_COLLECTIONS.locations },
+  { path: 'observations', name: 'Observation', collection: MARKET_COLLECTIONS.observations },
+].map((resource) => ({ ...resource, present: (doc) => doc }));
