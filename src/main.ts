@@ -154,16 +154,17 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
       ),
   });
   const jobs = openJobQueue(config);
+  const clock = options.clock ?? systemClock;
   const services = {
     eventStore,
     readStore,
     runtime,
     jobs,
     ids: createIdAllocator(eventStore),
-    clock: options.clock ?? systemClock,
+    clock,
     logger: options.logger,
     catalog,
-    changes: changeFeeds(modules, { events: eventStore, storedEvents, catalog, readStore }),
+    changes: changeFeeds(modules, { events: eventStore, storedEvents, catalog, readStore, clock }),
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
   const expiries = expirySweep(services, [keyExpiry, proposalExpiry, proposalWithdrawal]);

@@ -40,10 +40,10 @@ export interface FeedResource {
   /** The stream holding all of a record's events, when one does. */
   stream?: (id: DocumentId) => string;
   /**
-   * The record as its read endpoint serves it to the viewer on the day of `at` (what it derives from
-   * the day: due, overdue); null when the viewer may not read it.
+   * The record as its read endpoint serves it to the viewer at `now` (what it derives from the day:
+   * due, overdue); null when the viewer may not read it.
    */
-  present(doc: Document, viewer: FeedViewer, at: Date): Document | null;
+  present(doc: Document, viewer: FeedViewer, now: Date): Document | null;
 }
 
 /** A module as its change feed knows it. */

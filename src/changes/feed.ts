@@ -1,4 +1,5 @@
 import { documentIdOf, foldedSteps } from '../audit/record-history';
+import type { Clock } from '../clock';
 import type { SuiteCatalog } from '../events/catalog';
 import type { StoredEvent } from '../events/envelope';
 import { UnknownPositionError, type EventStore } from '../events/event-store';
@@ -20,6 +21,8 @@ export interface FeedSources {
   /** The log as stored: whose records an erasure touched is read from their sealed values. */
   storedEvents: EventStore;
   catalog: SuiteCatalog;
+  /** Today, for what a record's presentation derives from the day (as a read as of a position does). */
+  clock: Clock;
   /**
    * The position up to which erasures are done (their documents folded again, the read models
    * purged): the feed shows no erasure before it is, as the reads show none before.
@@ -35,9 +38,6 @@ interface Target {
 }
 
 const ERASED = 'SubjectErased';
-
-/** When a change happened by the suite's clock, for what a record's presentation derives from the day. */
-const recordedAt = (event: StoredEvent) => new Date(event.metadata.recorded_at ?? event.metadata.occurred_at);
 
 /**
  * A module's change feed over the log: for each of its events, in log order, a change of each record
@@ -185,7 +185,7 @@ export function changeFeed(sources: FeedSources, feed: ModuleFeed): ChangeFeed {
         // Deleted: whoever could read it last may know it is gone.
         const last = now ?? [...steps].reverse().find((step) => step.record !== null)?.record ?? null;
         if (last === null) return null;
-        const at = recordedAt(event);
+        const at = sources.clock.now();
         if (resource.present(last, viewer, at) === null) return null;
         const change: Change = {
           cursor: '',

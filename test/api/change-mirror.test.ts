@@ -265,3 +265,42 @@ it('keeps a copy fed by the change feeds equal to the read endpoints', async () 
     { numRuns: 5 },
   );
 });
+
+it('erases every record an erasure touched, and no change read after it holds the erased values', async () => {
+  const { dir, cleanup } = tempDir();
+  const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
+  const running = new Running(config);
+  await running.open();
+  try {
+    const seed = createSeedContext(running.suite.eventStore, running.suite.ids, 'fixtures');
+    const { grace } = await writeFixtures(seed);
+    await settle(running.suite);
+    const hrm = running.app('hrm');
+    const before = await request(hrm).get('/api/v1/changes?after=now').expect(200);
+
+    await request(running.audit)
+      .post('/api/v1/erasures')
+      .set(admin)
+      .send({ subject: `hrm.employee-${grace}`, reason: 'Art. 17 request' })
+      .expect(201);
+
+    const after = await request(hrm)
+      .get(`/api/v1/changes?after=${encodeURIComponent(before.body.meta.next as string)}`)
+      .expect(200);
+    const changes = after.body.data as (Change & { position: number })[];
+    expect(changes.map((change) => [change.resource, change.id, change.op])).toEqual([
+      ['employees', grace, 'erase'],
+      ['employees', grace, 'upsert'],
+    ]);
+    // Both at the erasure's position.
+    expect(new Set(changes.map((change) => change.position)).size).toBe(1);
+    const read = await request(hrm).get(`/api/v1/employees/${grace}`).expect(200);
+    expect(changes[1]?.record).toEqual(read.body);
+
+    const everything = await request(hrm).get('/api/v1/changes?limit=1000').expect(200);
+    expect(JSON.stringify(everything.body)).not.toMatch(/Hopper/);
+  } finally {
+    await running.suite.close();
+    cleanup();
+  }
+});

@@ -130,3 +130,23 @@ describe('writes cannot reach another workspace\u2019s contracts', () => {
     expectEnvelope(res, 403, 'forbidden');
   });
 });
+
+describe('the change feed shows each workspace its own records only', () => {
+  it.each([
+    [ACME, GLOBEX],
+    [GLOBEX, ACME],
+  ])('%s', async (own, other) => {
+    const res = await get(own, '/api/v1/changes?limit=1000').expect(200);
+    const changes = res.body.data as { resource: string; id: string; record: Record<string, unknown> }[];
+    expect(changes.length).toBeGreaterThan(0);
+    for (const { resource, record } of changes) {
+      expect(resource === 'workspaces' ? record.id : record.workspace_id).toBe(own);
+    }
+    expect(JSON.stringify(res.body)).not.toContain(other);
+    // Every contract and obligation of the workspace, as its reads serve it.
+    const contracts = await list(own, '/api/v1/contracts').expect(200);
+    const fed = new Map(changes.filter((c) => c.resource === 'contracts').map((c) => [c.id, c.record]));
+    for (const contract of contracts.body.data as { id: string }[])
+      expect(fed.get(contract.id)).toEqual(contract);
+  });
+});

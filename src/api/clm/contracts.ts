@@ -115,10 +115,10 @@ const getContract: ModuleRoute<TimeTravelQuery> = {
 
 export const contractRoutes = [listContracts, getContract] as ModuleRoute[];
 
-/** Contracts in the change feed: each workspace's, as `GET /api/v1/contracts/{id}` presents them on the day. */
+/** Contracts in the change feed: each workspace's, as `GET /api/v1/contracts/{id}` presents them today. */
 export const contractChanges: FeedResource = {
   ...CONTRACTS,
   collection: clmCollections.contracts,
-  present: (doc, viewer, at) =>
-    doc.workspace_id === viewer.scope ? presentContract(doc as StoredContract, isoDate(at)) : null,
+  present: (doc, viewer, now) =>
+    doc.workspace_id === viewer.scope ? presentContract(doc as StoredContract, isoDate(now)) : null,
 };

@@ -195,12 +195,12 @@ function createObligationRoute(module: () => ModuleDefinition): ModuleRoute<unkn
   };
 }
 
-/** Obligations in the change feed: each workspace's, as `GET /api/v1/obligations/{id}` presents them on the day. */
+/** Obligations in the change feed: each workspace's, as `GET /api/v1/obligations/{id}` presents them today. */
 export const obligationChanges: FeedResource = {
   ...OBLIGATIONS,
   collection: clmCollections.obligations,
-  present: (doc, viewer, at) =>
-    doc.workspace_id === viewer.scope ? presentObligation(doc as StoredObligation, isoDate(at)) : null,
+  present: (doc, viewer, now) =>
+    doc.workspace_id === viewer.scope ? presentObligation(doc as StoredObligation, isoDate(now)) : null,
 };
 
 export const obligationRoutes = (module: () => ModuleDefinition) =>
