@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -71,7 +72,11 @@ export function createConsoleApp(
   // keep their state in theirs. Only the configuration above, which is data, refuses parameters.
   // File names under assets/ carry their content's hash: they may be kept for good.
   app.use('/assets', express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y' }));
-  app.use(express.static(root, { index: false }));
+  // The page names the current assets: a browser asks again whether it changed each time it loads it.
+  const pageRevalidated = (res: ServerResponse, file: string) => {
+    if (path.extname(file) === '.html') res.setHeader('Cache-Control', 'no-cache');
+  };
+  app.use(express.static(root, { index: false, setHeaders: pageRevalidated }));
   app.get('/{*path}', (req, res) => {
     if (path.extname(req.path) !== '') return void res.status(404).type('text/plain').send('Not found');
     res.set('Cache-Control', 'no-cache').sendFile(path.join(root, 'index.html'));

@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { createConsoleApp } from '../../src/api/console';
+import { createConsoleApp, servingFiles } from '../../src/api/console';
 import { esmModule } from '../../src/api/esm';
 import { hrmModule } from '../../src/api/hrm';
 import { allowingOrigins } from '../../src/api/kit/cors';
 import { createLogger } from '../../src/api/kit/logging';
+import { loggingObserver, served } from '../../src/api/kit/observation';
 import { guardedPort, portSecurity } from '../../src/api/kit/port-guard';
 import { DEFAULT_PORTS, loadConfig } from '../../src/config';
 import { openModule, TOKEN, type ModuleHarness } from '../support/module-harness';
@@ -115,6 +116,10 @@ describe('the console server', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Suite console</title>');
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(dir, 'assets', 'vendor-def456.js'),
+      'console.log("a larger file");\n'.repeat(100),
+    );
   });
 
   it('names the ports of the modules and the audit API it talks to', async () => {
@@ -158,6 +163,21 @@ describe('the console server', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await request(app).get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('serves hashed assets for a year and its page to be asked for again, compressed as the browser accepts', async () => {
+    const app = served(createConsoleApp(targets, logger, dir), {
+      readiness: servingFiles,
+      observer: loggingObserver(logger),
+    });
+    const asset = await request(app).get('/assets/vendor-def456.js').set('Accept-Encoding', 'gzip');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.text).toContain('a larger file');
+    for (const page of ['/', '/index.html', '/m/hrm/leave/42']) {
+      const answer = await request(app).get(page);
+      expect([page, answer.status, answer.headers['cache-control']]).toEqual([page, 200, 'no-cache']);
+    }
   });
 
   it('its configuration takes no query parameter; its files and pages take any query string', async () => {

@@ -20,6 +20,7 @@ const getMe: AuditRoute = {
   operation: 'getMe',
   summary: 'The principal the bearer credential names, whatever its roles (how the console signs in)',
   role: null,
+  noStore: true,
   responses: {
     200: { description: 'The principal', schema: PrincipalSchema },
     401: { description: 'A missing, unknown, revoked or expired credential' },
@@ -29,7 +30,7 @@ const getMe: AuditRoute = {
   async handle({ caller }) {
     const principal = caller.principal;
     if (!principal) throw new Error('the audit API named a caller without a principal');
-    return { status: 200, headers: { 'Cache-Control': 'no-store' }, body: principalBody(principal) };
+    return { status: 200, body: principalBody(principal) };
   },
 };
 

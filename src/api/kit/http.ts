@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../../json-nesting';
+import { entityTag, notModified, READ_CACHE_CONTROL } from './conditional';
 import { ApiError, ERROR_STATUS, errorEnvelope, toApiError } from './errors';
 import { loggedUrl } from './logging';
 
@@ -13,14 +14,7 @@ export function sendJson(
   body: Buffer,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  // A literal of a fixed shape, extended in a loop: a spread here made every read measurably slower.
-  const head: Record<string, string | number> = {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': body.length,
-  };
-  for (const name in headers) head[name] = headers[name] as string;
-  res.writeHead(status, head);
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+  sendBody(res, status, 'application/json; charset=utf-8', body, headers);
 }
 
 /** Answers a text of another media type than JSON (a signed note as `text/plain; charset=utf-8`). */
@@ -31,9 +25,42 @@ export function sendText(
   text: string,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const body = Buffer.from(text);
-  res.writeHead(status, { ...headers, 'Content-Type': mediaType, 'Content-Length': body.length });
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+  sendBody(res, status, mediaType, Buffer.from(text), headers);
+}
+
+/**
+ * Sends an answer. A 200 to a GET or HEAD is a read: it carries its body's entity tag (`ETag`) and
+ * `Cache-Control: private, no-cache`, and is answered 304 without a body when the request's
+ * `If-None-Match` names that tag. A read that says itself how it may be kept (`no-store`: a
+ * credential's answer, the probes) is sent as it says, without a tag.
+ */
+function sendBody(
+  res: ServerResponse,
+  status: number,
+  mediaType: string,
+  body: Buffer,
+  headers: Readonly<Record<string, string>>,
+): void {
+  const { req } = res;
+  // A literal of a fixed shape, extended in a loop: a spread here made every read measurably slower.
+  const head: Record<string, string | number> = { 'Content-Type': mediaType, 'Content-Length': body.length };
+  if (
+    status === 200 &&
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    headers['Cache-Control'] === undefined
+  ) {
+    const tag = entityTag(body);
+    if (notModified(req, tag)) {
+      res.writeHead(304, { ...headers, ETag: tag, 'Cache-Control': READ_CACHE_CONTROL });
+      res.end();
+      return;
+    }
+    head.ETag = tag;
+    head['Cache-Control'] = READ_CACHE_CONTROL;
+  }
+  for (const name in headers) head[name] = headers[name] as string;
+  res.writeHead(status, head);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** The 500 envelope, encoded once: what is sent when an error's own envelope cannot be. */

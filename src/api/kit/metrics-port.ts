@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
 import type { Readiness } from '../../readiness';
+import { compressing } from './compression';
 import { guardedPort, type PortSecurity } from './port-guard';
 import { probeRouter } from './probes';
 import { sendError } from './http';
@@ -34,13 +35,13 @@ export function metricsHandler(registry: Registry, readiness: Readiness, role: s
   };
 }
 
-/** The metrics port of every role, behind its guard. */
+/** The metrics port of every role, behind its guard, its answers compressed. */
 export function serveMetrics(
   registry: Registry,
   readiness: Readiness,
   { port, host, role, security }: { port: number; host: string; role: string; security: PortSecurity },
 ): Promise<Server> {
-  const server = createServer(guardedPort(metricsHandler(registry, readiness, role), security));
+  const server = createServer(guardedPort(compressing(metricsHandler(registry, readiness, role)), security));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

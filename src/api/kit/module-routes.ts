@@ -68,9 +68,18 @@ export interface RouteServing<Services> {
   holdBack?: HoldBack<Services>;
 }
 
-/** Sends a handler's answer with the request's id. */
-function sendAnswer(res: ServerResponse, answer: Exclude<RouteAnswer, 'streamed'>, requestId: string): void {
-  const headers = { ...answer.headers, 'X-Request-Id': requestId };
+/** Sends a handler's answer with the request's id, and no-store where the route says so. */
+function sendAnswer(
+  res: ServerResponse,
+  route: Pick<ModuleRoute, 'noStore'>,
+  answer: Exclude<RouteAnswer, 'streamed'>,
+  requestId: string,
+): void {
+  const headers = {
+    ...answer.headers,
+    ...(route.noStore && { 'Cache-Control': 'no-store' }),
+    'X-Request-Id': requestId,
+  };
   if ('text' in answer) sendText(res, answer.status, answer.mediaType, answer.text, headers);
   else sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), headers);
 }
@@ -164,7 +173,7 @@ export function createRouteRouter<Services extends WriteServices>(
       return run(services, header);
     })()
       .then((answer) => {
-        if (answer !== 'streamed') sendAnswer(res, answer, requestId);
+        if (answer !== 'streamed') sendAnswer(res, route, answer, requestId);
         observer.completed(req, requestId, template, res.statusCode, started);
       })
       .catch((error: unknown) =>

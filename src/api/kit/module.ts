@@ -219,6 +219,11 @@ export interface ModuleRoute<Query = unknown, Body = unknown, Services = ModuleS
    */
   proposable?: false;
   /**
+   * `true` for a read no cache may keep (who a credential names): answered with `Cache-Control:
+   * no-store` and no entity tag, where every other read carries one (`sendJson`).
+   */
+  noStore?: true;
+  /**
    * Its query parameters, an object of them: the route takes these and no others. One whose schema is
    * an array takes a list (repeated or comma-separated); the others, one value each.
    */

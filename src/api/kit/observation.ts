@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { Histogram, type Registry } from 'prom-client';
 import type { Readiness } from '../../readiness';
 import { tracing } from '../../telemetry/tracing';
+import { compressing } from './compression';
 import type { RequestObserver } from './http';
 import { logCompleted } from './logging';
 import { probeRouter } from './probes';
@@ -72,7 +73,8 @@ export function loggingObserver(logger: Logger): RequestObserver {
 /**
  * A port's handler as served: the probes first (neither logged, measured nor traced), then each
  * request within its server span when tracing is on, a URL that is not percent-encoded UTF-8 refused
- * before the handler sees it (400 `malformed_url`, on every path).
+ * before the handler sees it (400 `malformed_url`, on every path); every answer compressed as the
+ * client accepts (`compressing`).
  */
 export function served(
   handle: RequestListener,
@@ -83,11 +85,11 @@ export function served(
   const answer: RequestListener = (req, res) => {
     if (!refusesMalformedUrl(req, res)) handle(req, res);
   };
-  return (req, res) => {
+  return compressing((req, res) => {
     // A URL that is not well encoded is no probe: it is refused as any other request is.
     if (wellEncoded(req.url ?? '/') && probes(req, res)) return;
     const traces = tracing();
     if (traces) traces.serve(req, res, () => answer(req, res));
     else answer(req, res);
-  };
+  });
 }

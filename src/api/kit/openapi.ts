@@ -2,11 +2,13 @@ import {
   OpenAPIRegistry,
   OpenApiGeneratorV3,
   OpenApiGeneratorV31,
+  type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 import { BEARER_AUTH, BEARER_ERRORS } from './bearer-scheme';
+import { READ_CACHE_CONTROL } from './conditional';
 import { MIN_POSITION_WAIT_MS } from './consistency';
 import { DESCRIBED_LICENSE } from './license';
 import { describeNulls } from './openapi-nulls';
@@ -117,6 +119,30 @@ function readConsistency(api: ReadingApi, accessResponses: Record<string, { desc
     },
   };
 }
+
+/** The headers of a read's answer that carries an entity tag (`sendJson`), a 200 or a 304. */
+const TAGGED = z.object({
+  ETag: z.string().meta({
+    description: 'A strong tag of the answer: a hash of its exact bytes, which changes when they do',
+  }),
+  'Cache-Control': z.literal(READ_CACHE_CONTROL).meta({
+    description: 'Kept by the caller only, and asked for again (with If-None-Match) before each use',
+  }),
+});
+
+/** What every read answered with an entity tag takes and answers: a conditional request, and 304. */
+const CONDITIONAL_READ = {
+  header: {
+    'If-None-Match': z.string().optional().meta({
+      description:
+        'ETags of answers already held (a list, weak tags compared as strong ones), or `*`: answered 304 without a body while the answer would be the same',
+    }),
+  },
+  answers: (ok: ResponseConfig) => ({
+    200: { ...ok, headers: TAGGED },
+    304: { description: 'Not modified: the answer If-None-Match names is still the answer', headers: TAGGED },
+  }),
+};
 
 /** `/api/v1/requests/:item_id` -> `/api/v1/requests/{item_id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
@@ -231,7 +257,7 @@ const recordId = (resource: ResourceDefinition): string =>
 function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, resource: ResourceDefinition) {
   const access = accessOf(module, { kind: 'read', role: `${module.id}:reader` });
   const consistency = readConsistency(module, access.responses);
-  const headers = headersOf({ ...access.headers, ...consistency.header });
+  const headers = headersOf({ ...access.headers, ...consistency.header, ...CONDITIONAL_READ.header });
   const collection = z
     .object({
       data: z.array(resource.record),
@@ -249,7 +275,7 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     ...access.extensions,
     request: { query: listQuery(module, resource), ...headers },
     responses: {
-      200: json(collection, 'A page of records'),
+      ...CONDITIONAL_READ.answers(json(collection, 'A page of records')),
       ...access.responses,
       ...consistency.responses,
     },
@@ -264,9 +290,11 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     ...access.extensions,
     request: { params: z.object({ [module.itemParam]: idSchema(resource) }), query: ItemQuery, ...headers },
     responses: {
-      200: json(
-        z.union([resource.record, asOfAnswer(resource.record, `${recordId(resource)}AsOf`)]),
-        `${resource.name}; with as_of, as_of_position or valid_at, as it was then, under data, with meta naming the cut`,
+      ...CONDITIONAL_READ.answers(
+        json(
+          z.union([resource.record, asOfAnswer(resource.record, `${recordId(resource)}AsOf`)]),
+          `${resource.name}; with as_of, as_of_position or valid_at, as it was then, under data, with meta naming the cut`,
+        ),
       ),
       ...access.responses,
       404: envelope('No such record (as of the point in time asked for: none then)'),
@@ -327,12 +355,15 @@ function registerRoute<Services>(
         : accessOf(api, need);
   const consistency = reads && api.readsWait !== false ? readConsistency(api, access.responses) : undefined;
   const params = pathParameters(api, route.path, route.params);
-  const responses = Object.fromEntries(
+  const responses: Responses = Object.fromEntries(
     Object.entries(route.responses).map(([status, response]) => [
       status,
       routeResponse(api, route, Number(status), response),
     ]),
   );
+  const ok = route.responses[200];
+  // A read's answer carries an entity tag, unless it is a stream or is not to be kept.
+  const conditional = reads && !route.noStore && ok && ok.mediaType !== 'text/event-stream';
   registry.registerPath({
     method: route.method,
     path: openApiPath(route.path),
@@ -344,7 +375,11 @@ function registerRoute<Services>(
     request: {
       ...(route.query && { query: route.query as z.ZodObject }),
       ...(params && { params }),
-      ...headersOf({ ...access.headers, ...consistency?.header }),
+      ...headersOf({
+        ...access.headers,
+        ...consistency?.header,
+        ...(conditional && CONDITIONAL_READ.header),
+      }),
       ...(route.body && {
         body: { required: true, content: { 'application/json': { schema: route.body } } },
       }),
@@ -354,6 +389,7 @@ function registerRoute<Services>(
       ...consistency?.responses,
       ...(!reads && route.proposable !== false && { 202: HELD_BACK }),
       ...responses,
+      ...(conditional && CONDITIONAL_READ.answers(responses[200] as ResponseConfig)),
     },
   });
 }
@@ -366,7 +402,10 @@ export function registerBasics(registry: OpenAPIRegistry, api: string, health: z
     operationId: operationId(api, 'getIndex'),
     summary: 'API index',
     security: [],
-    responses: { 200: json(z.record(z.string(), z.unknown()), 'Links to every resource and description') },
+    request: { headers: z.object(CONDITIONAL_READ.header) },
+    responses: CONDITIONAL_READ.answers(
+      json(z.record(z.string(), z.unknown()), 'Links to every resource and description'),
+    ),
   });
   registry.registerPath({
     method: 'get',
@@ -374,7 +413,8 @@ export function registerBasics(registry: OpenAPIRegistry, api: string, health: z
     operationId: operationId(api, 'getHealth'),
     summary: 'Health',
     security: [],
-    responses: { 200: json(health, 'Health') },
+    request: { headers: z.object(CONDITIONAL_READ.header) },
+    responses: CONDITIONAL_READ.answers(json(health, 'Health')),
   });
   registry.registerPath({
     method: 'get',

@@ -40,6 +40,7 @@ export const principalRoute: ModuleRoute = {
   tags: ['identity'],
   auth: 'bearer',
   role: null,
+  noStore: true,
   responses: { 200: { description: 'The principal', schema: PrincipalSchema } },
   async handle({ caller }) {
     const principal = caller.principal;

@@ -80,7 +80,7 @@ export function createReadRouter(
           : readItem(module, resource, readStore, rawId, scope);
     const respond = ({ status, body }: ReadAnswer) => {
       sendJson(res, status, body, { 'X-Request-Id': id });
-      observer.completed(req, id, route, status, started);
+      observer.completed(req, id, route, res.statusCode, started);
     };
     const fail = (error: unknown) =>
       answerFailure({ req, res, observer, requestId: id, route, started }, error);

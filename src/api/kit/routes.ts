@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import helmet from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import { ApiError } from './errors';
-import { sendError, type RequestObserver } from './http';
+import { sendError, sendJson, sendText, type RequestObserver } from './http';
 import { LICENSE_PATH, LICENSE_TERMS } from './license';
 import { loggedUrl, requestIdOf } from './logging';
 import { openApiPath, type Descriptions } from './openapi';
@@ -103,11 +103,18 @@ export function createRouteTable(
   };
 
   const { index, health, descriptions } = basics;
-  route('get', '/api/', (_req, res) => void res.json(index));
-  route('get', API_LINKS.health, (_req, res) => void res.json(health()));
-  route('get', API_LINKS.openapi, (_req, res) => void res.json(descriptions.runtime));
-  route('get', API_LINKS.swagger, (_req, res) => void res.json(descriptions.compatibility));
-  route('get', API_LINKS.license, (_req, res) => void res.type('text/plain').send(LICENSE_TERMS));
+  // What does not change while the port serves is encoded once, as the reads' bodies are.
+  const fixed = (body: object): RequestHandler => {
+    const encoded = Buffer.from(JSON.stringify(body));
+    return (_req, res) => sendJson(res, 200, encoded);
+  };
+  route('get', '/api/', fixed(index));
+  route('get', API_LINKS.health, (_req, res) => sendJson(res, 200, Buffer.from(JSON.stringify(health()))));
+  route('get', API_LINKS.openapi, fixed(descriptions.runtime));
+  route('get', API_LINKS.swagger, fixed(descriptions.compatibility));
+  route('get', API_LINKS.license, (_req, res) =>
+    sendText(res, 200, 'text/plain; charset=utf-8', LICENSE_TERMS),
+  );
   const docsRoute: RequestHandler = (_req, res, next) => {
     res.locals.route = API_LINKS.docs;
     next();
