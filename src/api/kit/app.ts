@@ -8,6 +8,7 @@ import { requestObserver, served, type ServingServices } from './observation';
 import { createModuleRouteRouter } from './module-routes';
 import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
+import { changeWebhook, webhookRoutes } from './webhook-routes';
 import { describeModule, openApiPath } from './openapi';
 import { createReadRouter } from './read-router';
 import { API_LINKS, createRouteTable } from './routes';
@@ -48,12 +49,18 @@ function apiIndex(module: ModuleDefinition) {
 
 /**
  * The module as a process serves it: as the settings serve it (see `servedModule`), with the routes of
- * its proposals and `GET /api/v1/me`. Its description (`describeModule`) is what `/api/openapi.json` answers, and what
+ * its proposals, its webhooks and `GET /api/v1/me`. Its description (`describeModule`) is what `/api/openapi.json` answers, and what
  * `npm run docs` renders into `docs/api/`.
  */
 export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSettings): ModuleDefinition {
   const served = servedModule(declared, settings);
-  return { ...served, routes: [...(served.routes ?? []), ...proposalRoutes(served), principalRoute] };
+  const routes = [
+    ...(served.routes ?? []),
+    ...proposalRoutes(served),
+    ...webhookRoutes(served),
+    principalRoute,
+  ];
+  return { ...served, routes, webhooks: [changeWebhook(served)] };
 }
 
 /**

@@ -71,6 +71,7 @@ export interface RouteServing<Services> {
 /** Sends a handler's answer with the request's id. */
 function sendAnswer(res: ServerResponse, answer: Exclude<RouteAnswer, 'streamed'>, requestId: string): void {
   const headers = { ...answer.headers, 'X-Request-Id': requestId };
+  if (answer.status === 204) return void res.writeHead(204, headers).end();
   if ('text' in answer) sendText(res, answer.status, answer.mediaType, answer.text, headers);
   else sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), headers);
 }
