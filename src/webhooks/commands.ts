@@ -66,11 +66,13 @@ export const deleteWebhook = (context: CommandContext, id: string) =>
 export const requestRedelivery = (context: CommandContext, id: string, after: string | null) =>
   run(context, webhookStream(id), webhookDecider, { type: 'RequestRedelivery', id, after });
 
-export const recordAttempt = (context: CommandContext, outcome: AttemptOutcome) =>
+/** Records an attempt made after the change at `from` was delivered (null: none yet); see `webhookDecider`. */
+export const recordAttempt = (context: CommandContext, outcome: AttemptOutcome, from: string | null) =>
   run(context, webhookStream(outcome.id), webhookDecider, {
     type: 'RecordAttempt',
     outcome,
     at: context.clock.now(),
+    from,
   });
 
 export const disableWebhook = (context: CommandContext, id: string, reason: string) =>

@@ -33,7 +33,8 @@ export type AttemptOutcome = Omit<
 
 export type WebhookCommand =
   | { type: 'CreateWebhook'; webhook: WebhookEventOf<'WebhookCreated'>['data'] }
-  | { type: 'RecordAttempt'; outcome: AttemptOutcome; at: Date }
+  /** `from`: the cursor delivery stood at when the change was read (the job's view of the webhook). */
+  | { type: 'RecordAttempt'; outcome: AttemptOutcome; at: Date; from: string | null }
   | { type: 'DisableWebhook'; id: string; reason: string }
   | { type: 'RequestRedelivery'; id: string; after: string | null }
   | { type: 'DeleteWebhook'; id: string };
@@ -63,8 +64,8 @@ function attempted(outcome: AttemptOutcome, at: Date, state: WebhookState): Webh
 }
 
 /**
- * A webhook is created once; its attempts are recorded while it is active, and the one that ends 24
- * hours of failing to deliver a change disables it. A redelivery makes it active again, from a cursor
+ * A webhook is created once; its attempts are recorded while it is active and delivery stands where
+ * the sender read from, and the one that ends 24 hours of failing to deliver a change disables it. A redelivery makes it active again, from a cursor
  * or from the change it stopped at. Deleting ends it; a deleted webhook refuses everything.
  */
 export const webhookDecider: Decider<WebhookCommand, State, WebhookEvent> = {
@@ -111,11 +112,15 @@ export const webhookDecider: Decider<WebhookCommand, State, WebhookEvent> = {
       if (state) throw new DomainError('already_exists', `Webhook ${command.webhook.id} exists`);
       return [{ type: 'WebhookCreated', data: command.webhook }];
     }
-    const id = command.type === 'RecordAttempt' ? command.outcome.id : command.id;
+    if (command.type === 'RecordAttempt') {
+      // Deleted, disabled or sent back to another cursor while the change was being sent: the job
+      // that sent it stops, and the attempt is not recorded.
+      const current = state?.status === 'active' && state.cursor === command.from;
+      return current ? attempted(command.outcome, command.at, state) : [];
+    }
+    const { id } = command;
     if (!state) throw new DomainError('not_found', `No webhook ${id}`);
     switch (command.type) {
-      case 'RecordAttempt':
-        return state.status === 'active' ? attempted(command.outcome, command.at, state) : [];
       case 'DisableWebhook':
         return state.status === 'active'
           ? [{ type: 'WebhookDisabled', data: { id, reason: command.reason } }]

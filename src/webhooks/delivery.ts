@@ -92,14 +92,21 @@ export function webhookDeliverer(services: DeliveryServices): Deliverer {
   const skippedTo = new Map<string, string>();
   const context = () => workerContext(services, 'webhooks', services.clock.now());
 
-  async function send(id: string, state: WebhookState, secret: string, change: Change): Promise<boolean> {
+  /** Sends one change; whether it was delivered and recorded, so that the next may follow. */
+  async function send(
+    id: string,
+    state: WebhookState,
+    secret: string,
+    change: Change,
+    from: string | null,
+  ): Promise<boolean> {
     const message_id = messageId(id, change);
     const body = JSON.stringify(payloadOf(state.module, change));
     const headers = signedHeaders(secret, message_id, services.clock.now(), body);
     const outcome = await post(state.url, headers, body, services);
     const { cursor, position } = change;
-    await recordAttempt(context(), { id, message_id, cursor, position, ...outcome });
-    return outcome.delivered;
+    const recorded = await recordAttempt(context(), { id, message_id, cursor, position, ...outcome }, from);
+    return outcome.delivered && recorded.outcome.events.length > 0;
   }
 
   async function deliver(id: string): Promise<void> {
@@ -114,6 +121,7 @@ export function webhookDeliverer(services: DeliveryServices): Deliverer {
     const skipping = state.cursor === null;
     if (!skipping) skippedTo.delete(id);
     let after = state.cursor ?? skippedTo.get(id);
+    let delivered = state.cursor;
     for (let sent = 0; sent < CHANGES_PER_JOB;) {
       let page;
       try {
@@ -126,10 +134,11 @@ export function webhookDeliverer(services: DeliveryServices): Deliverer {
       for (const change of page.data) {
         if (skipping && change.position <= state.from_position) {
           skippedTo.set(id, change.cursor);
-        } else if (!(await send(id, state, secret, change))) {
-          return;
-        } else {
+        } else if (await send(id, state, secret, change, delivered)) {
+          delivered = change.cursor;
           sent += 1;
+        } else {
+          return;
         }
       }
       if (!page.meta.has_more) return;

@@ -31,10 +31,11 @@ const outcome = (overrides: Partial<AttemptOutcome> = {}): AttemptOutcome => ({
   delivered: false,
   ...overrides,
 });
-const attempt = (at: string, overrides: Partial<AttemptOutcome> = {}) => ({
+const attempt = (at: string, overrides: Partial<AttemptOutcome> = {}, from: string | null = null) => ({
   type: 'RecordAttempt' as const,
   outcome: outcome(overrides),
   at: new Date(at),
+  from,
 });
 /** The event an attempt records, as the decider numbers and schedules it. */
 const attempted = (
@@ -82,7 +83,7 @@ describe('a webhook', () => {
       .then([attempted(2, '2026-11-21T09:30:05Z', null, { status_code: 200, delivered: true })]);
     const delivered = attempted(2, '2026-11-21T09:30:05Z', null, { status_code: 200, delivered: true });
     given([created, failed, delivered])
-      .when(attempt('2026-11-21T09:31:00Z', { message_id: 'msg_2', cursor: 'c2' }))
+      .when(attempt('2026-11-21T09:31:00Z', { message_id: 'msg_2', cursor: 'c2' }, 'c1'))
       .then([
         attempted(1, '2026-11-21T09:31:00Z', '2026-11-21T09:31:05Z', { message_id: 'msg_2', cursor: 'c2' }),
       ]);
@@ -119,11 +120,25 @@ describe('a webhook', () => {
       .then([attempted(1, '2026-11-22T10:00:00Z', '2026-11-22T10:00:05Z')]);
   });
 
-  it('refuses everything once deleted', () => {
+  it('does not record an attempt made from a cursor a redelivery has since moved', () => {
+    const delivered = attempted(1, '2026-11-21T09:30:00Z', null, { status_code: 200, delivered: true });
+    const back: WebhookEvent = { type: 'WebhookRedeliveryRequested', data: { id, after: 'c0' } };
+    const next = { message_id: 'msg_2', cursor: 'c2', status_code: 200, delivered: true };
+    given([created, delivered, back])
+      .when(attempt('2026-11-21T09:31:00Z', next, 'c1'))
+      .then([]);
+    given([created, delivered, back])
+      .when(attempt('2026-11-21T09:31:00Z', { ...next, cursor: 'c1', message_id: 'msg_1' }, 'c0'))
+      .then([
+        attempted(1, '2026-11-21T09:31:00Z', null, { cursor: 'c1', status_code: 200, delivered: true }),
+      ]);
+  });
+
+  it('refuses everything but the record of an attempt in flight once deleted', () => {
     const deleted: WebhookEvent = { type: 'WebhookDeleted', data: { id } };
     given([created]).when({ type: 'DeleteWebhook', id }).then([deleted]);
     given([created, deleted]).when({ type: 'DeleteWebhook', id }).thenThrows({ code: 'not_found' });
-    given([created, deleted]).when(attempt('2026-11-22T10:00:00Z')).thenThrows({ code: 'not_found' });
+    given([created, deleted]).when(attempt('2026-11-22T10:00:00Z')).then([]);
     given([created, deleted])
       .when({ type: 'RequestRedelivery', id, after: 'c1' })
       .thenThrows({ code: 'not_found' });
