@@ -17,8 +17,11 @@ export const DELIVER_JOB = 'webhooks.deliver';
 /** How long a receiver has to answer one attempt. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 const FEED_PAGE = 100;
-/** Changes one job sends at most, so that other jobs get their turn; the next job goes on. */
-const CHANGES_PER_JOB = 500;
+/**
+ * How long one job goes on sending (a slow receiver's changes), so that other jobs get their turn:
+ * the embedded profile runs one job at a time. The next job goes on from there.
+ */
+const JOB_TURN_MS = 30_000;
 
 export interface DeliveryServices {
   eventStore: EventStore;
@@ -122,7 +125,8 @@ export function webhookDeliverer(services: DeliveryServices): Deliverer {
     if (!skipping) skippedTo.delete(id);
     let after = state.cursor ?? skippedTo.get(id);
     let delivered = state.cursor;
-    for (let sent = 0; sent < CHANGES_PER_JOB;) {
+    const started = performance.now();
+    while (performance.now() - started < JOB_TURN_MS) {
       let page;
       try {
         page = await feed.read(after, FEED_PAGE, {}, state.resource ?? undefined);
@@ -136,7 +140,6 @@ export function webhookDeliverer(services: DeliveryServices): Deliverer {
           skippedTo.set(id, change.cursor);
         } else if (await send(id, state, secret, change, delivered)) {
           delivered = change.cursor;
-          sent += 1;
         } else {
           return;
         }
