@@ -183,6 +183,10 @@ const VariablesSchema = z.object({
     .transform((secure) => secure === 'true')
     .default(false),
   SUITE_READS: z.enum(['public', 'token']).default('public'),
+  SUITE_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .transform((allow) => allow === 'true')
+    .default(false),
   SUITE_PROPOSAL_TTL: z
     .string()
     .refine((text) => durationSeconds(text) !== undefined, 'must be a duration such as 7d, 12h or 30m')
@@ -378,6 +382,8 @@ function configuration(values: Variables) {
     cookieSecure: values.SUITE_COOKIE_SECURE,
     /** `token`: reads of the modules whose reads are otherwise public need the API token too. */
     reads: values.SUITE_READS,
+    /** Webhooks may be sent to private and loopback addresses: for development and tests only. */
+    webhookAllowPrivate: values.SUITE_WEBHOOK_ALLOW_PRIVATE,
     /** How long a write held back for approval may wait for its decision, in seconds. */
     proposalTtlSeconds: values.SUITE_PROPOSAL_TTL,
     /** Bytes the embedded read store may keep of the pages, totals and documents it has answered. */

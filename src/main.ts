@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import { openEventStore, openJobQueue, openKeyStore, openReadStore } from './adapters';
 import { withPersonalData } from './privacy/sealing-event-store';
 import { erasureFollower, REFOLDED, type ErasureFollower } from './privacy/erase';
-import type { ChangeFeed } from './changes/change';
 import { changeFeed, type FeedSources } from './changes/feed';
 import { moduleFeed } from './api/kit/change-feed';
 import { privacyCapability } from './privacy/erasures';
@@ -30,6 +29,14 @@ import { approvalsCapability, proposalExpiry, proposalWithdrawal } from './appro
 import { approvedProposals, type ApprovedProposals } from './workers/approved-proposals';
 import { expirySweep, type ExpirySweep } from './workers/expiry-sweep';
 import { iamCapability, keyExpiry } from './iam';
+import type { ChangeFeed } from './changes/change';
+import {
+  DELIVER_JOB,
+  webhookDeliverer,
+  webhookDispatch,
+  webhooksCapability,
+  type WebhookDispatch,
+} from './webhooks';
 import type { Projector } from './projections/projection';
 import type { ReadStore } from './projections/read-store';
 import { createProjectionRuntime, type ProjectionRuntime } from './projections/runtime';
@@ -70,6 +77,8 @@ export interface Suite {
   expiries: ExpirySweep;
   /** Finishes approved proposals nobody finished (a crash between approval and write); the process that runs jobs starts it. */
   approved: ApprovedProposals;
+  /** Queues the webhooks' delivery jobs; the process that runs jobs starts it (`startWebhookDelivery`). */
+  webhooks: WebhookDispatch;
   /** Folds again what erased subjects' documents held; the process that projects starts it (`startProjecting`). */
   erasures: ErasureFollower;
   ids: IdAllocator;
@@ -94,8 +103,13 @@ export interface OpenOptions {
   storedEvents?: EventStore;
 }
 
-/** What the suite keeps in the log besides the modules: API keys, approvals, erasures (their stream families by id). */
-export const CAPABILITIES = [iamCapability, approvalsCapability, privacyCapability] as const;
+/** What the suite keeps in the log besides the modules: API keys, approvals, erasures, webhooks (their stream families by id). */
+export const CAPABILITIES = [
+  iamCapability,
+  approvalsCapability,
+  privacyCapability,
+  webhooksCapability,
+] as const;
 
 /** Every read model of the modules and of the capabilities, and the events their projections parked. */
 export function suiteCollections(modules: readonly ModuleDefinition[]): CollectionDefinition[] {
@@ -176,6 +190,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
       proposalTtlSeconds: config.proposalTtlSeconds,
     })),
   );
+  const webhooks = webhookDispatch(services);
   const erasures = erasureFollower({ storedEvents, readStore, runtime, subjectKeys, logger: options.logger });
   const readiness = createReadiness({
     eventStore: storedEvents,
@@ -189,6 +204,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     readiness,
     expiries,
     approved,
+    webhooks,
     erasures,
     config,
     modules,
@@ -201,6 +217,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
       await erasures.stop();
       await expiries.stop();
       await approved.stop();
+      await webhooks.stop();
       await triggers.stop();
       // Before the jobs: a job still waiting for the read models (a worker role's, for the projector
       // role) then fails and is queued again, where it would have held the queue's close up.
@@ -219,12 +236,31 @@ export async function startProjecting(suite: Suite): Promise<void> {
   suite.erasures.start();
 }
 
-/** Makes this process the suite's worker: it queues the jobs events make due and runs them. */
+/** Makes this process the suite's worker: it queues the jobs events make due and runs them, and delivers the webhooks. */
 export async function startWorker(suite: Suite): Promise<void> {
   processModuleJobs(suite.modules, suite);
   await suite.triggers.catchUp();
   await suite.expiries.start();
   await suite.approved.start();
+  await startWebhookDelivery(suite);
+}
+
+/**
+ * Makes this process deliver the webhooks (with its jobs: in-process, or BullMQ's on the worker role),
+ * from each module's change feed (or the ones given).
+ */
+export async function startWebhookDelivery(
+  suite: Suite,
+  feeds: ReadonlyMap<string, ChangeFeed> = suite.changes,
+): Promise<void> {
+  const deliverer = webhookDeliverer({
+    ...suite,
+    feeds,
+    serverSecret: resolveSessionSecret(suite.config),
+    allowPrivate: suite.config.webhookAllowPrivate,
+  });
+  suite.jobs.process(DELIVER_JOB, (data) => deliverer.deliver((data as { webhook: string }).webhook));
+  await suite.webhooks.start();
 }
 
 /** Resolves once the read models show every event, and the jobs those events made due have run. */

@@ -24,10 +24,21 @@ export interface ChangePage {
   meta: { next: string; has_more: boolean };
 }
 
-/** Who reads a feed: the scope a module confines its reads to (a contract workspace), if any. */
+/**
+ * Who reads a feed: the scope a module confines their reads to (a contract workspace), if any; or, for
+ * a webhook an administrator registered, every scope.
+ */
 export interface FeedViewer {
   scope?: string;
+  everyScope?: true;
 }
+
+/** A webhook's reader: every record of its module, of every scope. */
+export const EVERY_SCOPE: FeedViewer = { everyScope: true };
+
+/** Whether the viewer may read a record of this scope (a record's `workspace_id`). */
+export const seesScope = (viewer: FeedViewer, scope: unknown): boolean =>
+  viewer.everyScope === true || scope === (viewer.scope ?? null);
 
 /** A resource whose record changes a module's feed carries. */
 export interface FeedResource {
@@ -62,4 +73,6 @@ export interface ChangeFeed {
    * not give.
    */
   read(after: string | undefined, limit: number, viewer: FeedViewer, resource?: string): Promise<ChangePage>;
+  /** The cursor that stands after every change up to this log position (0, or an event's). */
+  cursorAfter(position: number): Promise<string>;
 }

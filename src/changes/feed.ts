@@ -6,7 +6,15 @@ import { UnknownPositionError, type EventStore } from '../events/event-store';
 import { sealedForSubjects } from '../privacy/erase';
 import type { DocumentProjection } from '../projections/projection';
 import type { Document, DocumentId } from '../projections/read-store';
-import type { Change, ChangeFeed, ChangePage, FeedResource, FeedViewer, ModuleFeed } from './change';
+import {
+  seesScope,
+  type Change,
+  type ChangeFeed,
+  type ChangePage,
+  type FeedResource,
+  type FeedViewer,
+  type ModuleFeed,
+} from './change';
 import { ALL, START, cursorExpired, decodeCursor, encodeCursor, type FeedPosition } from './cursor';
 
 /** Events read from the log at once. */
@@ -133,6 +141,7 @@ export function changeFeed(sources: FeedSources, feed: ModuleFeed): ChangeFeed {
 
   return {
     module: feed.module,
+    cursorAfter: async (position) => encodeCursor(await scope(), { position, taken: ALL }),
     async read(after, limit, viewer, resourcePath): Promise<ChangePage> {
       const cursorScope = await scope();
       const head = await storedEvents.headPosition();
@@ -280,5 +289,5 @@ async function eventsByRecord(
 
 /** The viewer's scope, for a record confined to one (`scopeField`): null when it is another's. */
 export function inScope(doc: Document, field: string | undefined, viewer: FeedViewer): Document | null {
-  return field === undefined || doc[field] === (viewer.scope ?? null) ? doc : null;
+  return field === undefined || seesScope(viewer, doc[field]) ? doc : null;
 }

@@ -10,6 +10,7 @@ import { addProjectionCommands, addRebuildCommand } from './projections';
 import { addReplayCommand } from './replay';
 import { addSeedCommand } from './seed';
 import { addServingCommands } from './serve';
+import { addWebhookCommands } from './webhooks';
 
 /** `suite` and its commands, in the order its help lists them. */
 export function suiteProgram(): Command {
@@ -27,6 +28,7 @@ export function suiteProgram(): Command {
   addProjectionCommands(program);
   addKeyCommands(program);
   addPolicyCommands(program);
+  addWebhookCommands(program);
   addErasureCommand(program);
   return program;
 }

@@ -41,5 +41,6 @@ export function moduleSettings(
     reads: config.reads,
     secureCookies: config.cookieSecure,
     proposalTtlSeconds: config.proposalTtlSeconds,
+    webhookAllowPrivate: config.webhookAllowPrivate,
   };
 }

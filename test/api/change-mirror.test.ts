@@ -165,7 +165,13 @@ it('keeps a copy fed by the change feeds equal to the read endpoints', async () 
 
         const mirror = new Mirror();
         const requests: number[] = [];
-        let day = 1;
+        // Leave is taken on working days: 1 December 2026 is a Tuesday.
+        let day = 0;
+        const nextWorkingDay = () => {
+          do day++;
+          while ([5, 6].includes(day % 7));
+          return `2026-12-${String(day).padStart(2, '0')}`;
+        };
         const write = {
           request: async () => {
             const res = await request(running.app('esm'))
@@ -176,7 +182,7 @@ it('keeps a copy fed by the change feeds equal to the read endpoints', async () 
             requests.push(res.body.id as number);
           },
           leave: async () => {
-            const date = `2026-12-${String(day++).padStart(2, '0')}`;
+            const date = nextWorkingDay();
             const proposed = await request(running.app('hrm'))
               .post('/api/v1/leave')
               .set(writer)

@@ -54,6 +54,12 @@ describe('financial planning API', () => {
         '/api/v1/proposals/{id}',
         '/api/v1/proposals/{id}/approve',
         '/api/v1/proposals/{id}/reject',
+        '/api/v1/webhooks',
+        '/api/v1/webhooks',
+        '/api/v1/webhooks/{id}',
+        '/api/v1/webhooks/{id}',
+        '/api/v1/webhooks/{id}/redeliver',
+        '/api/v1/webhooks/{id}/deliveries',
         '/api/v1/me',
       ]);
     });

@@ -50,6 +50,12 @@ const PATH_VALUES: Record<string, Record<string, unknown>[] | { listedAt: string
     { module: 'hrm', resource: 'leave', id: 2 },
     { module: 'clm', resource: 'contracts', id: 'ct-acme-msa' },
   ],
+  ...Object.fromEntries(
+    MODULE_IDS.map((module) => [
+      `${module} /api/v1/webhooks/{id}/deliveries`,
+      { listedAt: '/api/v1/webhooks' },
+    ]),
+  ),
   'audit /api/v1/evidence/records/{module}/{resource}/{id}': [
     { module: 'esm', resource: 'requests', id: 1 },
     { module: 'hrm', resource: 'leave', id: 2 },
@@ -140,6 +146,18 @@ async function holdBackARequest() {
   expect(response.status).toBe(202);
 }
 
+/** A webhook on every module, so that their webhook reads answer one (nothing is sent: no delivery runs). */
+async function registerWebhooks() {
+  for (const module of MODULE_IDS) {
+    const response = await fetch(`${contract.base.configured[module]}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${API_TOKEN}` },
+      body: JSON.stringify({ url: 'https://93.184.215.14/hooks' }),
+    });
+    expect(response.status).toBe(201);
+  }
+}
+
 beforeAll(async () => {
   contract = await startContractSuite();
   const expires = new Date(Date.now() + 3_600_000);
@@ -155,6 +173,7 @@ beforeAll(async () => {
   }
   await askTheAssistant();
   await holdBackARequest();
+  await registerWebhooks();
   // Every API at once: the reads that wait for the read models (X-Min-Position) wait together.
   for (const api of APIS) {
     outcomes.set(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FeedResource } from '../../changes/change';
+import { seesScope, type FeedResource } from '../../changes/change';
 import { isoDate } from '../../clock';
 import { summariseObligations } from '../../clm/due-dates';
 import { CONTRACT_STATUSES, CONTRACT_TYPES, clmCollections } from '../../events/clm';
@@ -120,5 +120,5 @@ export const contractChanges: FeedResource = {
   ...CONTRACTS,
   collection: clmCollections.contracts,
   present: (doc, viewer, now) =>
-    doc.workspace_id === viewer.scope ? presentContract(doc as StoredContract, isoDate(now)) : null,
+    seesScope(viewer, doc.workspace_id) ? presentContract(doc as StoredContract, isoDate(now)) : null,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FeedResource } from '../../changes/change';
+import { seesScope, type FeedResource } from '../../changes/change';
 import { isoDate } from '../../clock';
 import { reportedStatus, statusFilters, type StoredObligationStatus } from '../../clm/due-dates';
 import { createObligation } from '../../commands/clm/handlers';
@@ -200,7 +200,7 @@ export const obligationChanges: FeedResource = {
   ...OBLIGATIONS,
   collection: clmCollections.obligations,
   present: (doc, viewer, now) =>
-    doc.workspace_id === viewer.scope ? presentObligation(doc as StoredObligation, isoDate(now)) : null,
+    seesScope(viewer, doc.workspace_id) ? presentObligation(doc as StoredObligation, isoDate(now)) : null,
 };
 
 export const obligationRoutes = (module: () => ModuleDefinition) =>

@@ -9,6 +9,7 @@ import { requestObserver, served, type ServingServices } from './observation';
 import { createModuleRouteRouter } from './module-routes';
 import { principalRoute } from './principal-route';
 import { proposalRoutes } from './proposal-routes';
+import { changeWebhook, webhookRoutes } from './webhook-routes';
 import { describeModule, openApiPath } from './openapi';
 import { createReadRouter } from './read-router';
 import { API_LINKS, createRouteTable } from './routes';
@@ -49,15 +50,19 @@ function apiIndex(module: ModuleDefinition) {
 
 /**
  * The module as a process serves it: as the settings serve it (see `servedModule`), with its change
- * feed, the routes of its proposals and `GET /api/v1/me`. Its description (`describeModule`) is what
- * `/api/openapi.json` answers, and what `npm run docs` renders into `docs/api/`.
+ * feed, the routes of its proposals, its webhooks and `GET /api/v1/me`. Its description
+ * (`describeModule`) is what `/api/openapi.json` answers, and what `npm run docs` renders into `docs/api/`.
  */
 export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSettings): ModuleDefinition {
   const served = servedModule(declared, settings);
-  return {
-    ...served,
-    routes: [...(served.routes ?? []), ...changeRoutes(served), ...proposalRoutes(served), principalRoute],
-  };
+  const routes = [
+    ...(served.routes ?? []),
+    ...changeRoutes(served),
+    ...proposalRoutes(served),
+    ...webhookRoutes(served),
+    principalRoute,
+  ];
+  return { ...served, routes, webhooks: [changeWebhook(served)] };
 }
 
 /**

@@ -80,6 +80,7 @@ function sendAnswer(
     ...(route.noStore && { 'Cache-Control': 'no-store' }),
     'X-Request-Id': requestId,
   };
+  if (answer.status === 204) return void res.writeHead(204, headers).end();
   if ('text' in answer) sendText(res, answer.status, answer.mediaType, answer.text, headers);
   else sendJson(res, answer.status, Buffer.from(JSON.stringify(answer.body)), headers);
 }

@@ -127,6 +127,8 @@ export interface ModuleSettings {
   secureCookies?: boolean;
   /** How long a write held back for approval may wait (`SUITE_PROPOSAL_TTL`); default 7 days. */
   proposalTtlSeconds?: number;
+  /** Webhooks may target private and loopback addresses (`SUITE_WEBHOOK_ALLOW_PRIVATE`); default no. */
+  webhookAllowPrivate?: boolean;
 }
 
 /** How long a proposal may wait for its approval. */
@@ -272,6 +274,16 @@ export interface RouteApi<Services = ModuleServices> {
   readsWait?: false;
 }
 
+/** A request the suite sends to a registered webhook, as the description names and describes it. */
+export interface SentWebhook {
+  name: string;
+  summary: string;
+  description: string;
+  /** Its request headers, by name. */
+  headers: z.ZodObject;
+  body: z.ZodType;
+}
+
 export interface ModuleDefinition extends SuiteModule {
   title: string;
   /** As a navigation lists it: `HR`, `Contracts`. */
@@ -291,6 +303,8 @@ export interface ModuleDefinition extends SuiteModule {
   changes?: readonly FeedResource[];
   writes: readonly WriteRoute[];
   routes?: readonly ModuleRoute[];
+  /** What its webhooks are sent (described under the description's `webhooks`). */
+  webhooks?: readonly SentWebhook[];
   access?: ModuleAccess;
   events: readonly EventDefinition[];
   projector: Projector;

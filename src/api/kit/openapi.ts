@@ -566,6 +566,25 @@ export function describeModule(module: ModuleDefinition): Descriptions {
   for (const resource of module.resources) registerResource(registry, module, resource);
   for (const route of module.writes) registerWrite(registry, module, route);
   for (const route of module.routes ?? []) registerRoute(registry, module, route);
+  for (const webhook of module.webhooks ?? []) {
+    registry.registerWebhook({
+      // The suite sends no credential: the receiver verifies the signature header.
+      security: [],
+      method: 'post',
+      path: webhook.name,
+      operationId: operationId(module.id, webhook.name),
+      summary: webhook.summary,
+      description: webhook.description,
+      request: {
+        headers: webhook.headers,
+        body: { required: true, content: { 'application/json': { schema: webhook.body } } },
+      },
+      responses: {
+        200: { description: 'Any 2xx: delivered' },
+        default: { description: 'Anything else, or no answer within 10 s: sent again later' },
+      },
+    });
+  }
   return generateDescriptions(registry, {
     title: `${module.title} API`,
     version: module.version,
