@@ -7,7 +7,7 @@ import { createModuleApp } from '../../src/api/kit/app';
 import { createLogger } from '../../src/api/kit/logging';
 import type { Change } from '../../src/changes/change';
 import { loadConfig } from '../../src/config';
-import { openSuite, startProjecting, startWebhookDelivery, type Suite } from '../../src/main';
+import { openSuite, startProjecting, startWebhookDelivery, startWorker, type Suite } from '../../src/main';
 import { fakeChangeFeed, type FakeChangeFeed } from '../support/fake-change-feed';
 import { SERVER_SECRET, TOKEN } from '../support/esm-harness';
 import { tempDir } from '../support/temp-dir';
@@ -315,5 +315,77 @@ describe('webhooks', () => {
     }
     await admin(request(app).delete(`/api/v1/webhooks/${webhook.id}`)).expect(404);
     await admin(request(app).get('/api/v1/webhooks/wh_nosuch')).expect(404);
+  });
+});
+
+describe('webhooks over the service desk\u2019s own change feed', () => {
+  const { dir, cleanup } = tempDir();
+  let suite: Suite;
+  let app: ReturnType<typeof createModuleApp>;
+  let receiver: Receiver;
+  const admin = { Authorization: `Bearer ${TOKEN}` };
+
+  beforeAll(async () => {
+    const config = loadConfig({
+      SUITE_DATA_DIR: dir,
+      SUITE_SEED: 'none',
+      SUITE_LOG_LEVEL: 'silent',
+      SUITE_SESSION_SECRET: SERVER_SECRET,
+      SUITE_WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    suite = await openSuite(config, { logger: createLogger('silent'), modules: [esmModule] });
+    await startProjecting(suite);
+    await startWorker(suite);
+    app = createModuleApp(esmModule, suite, {
+      apiToken: TOKEN,
+      sessionSecret: SERVER_SECRET,
+      webhookAllowPrivate: true,
+    });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await suite.close();
+    cleanup();
+  });
+
+  it('sends each change written after registration, signed, as the feed gives it', async () => {
+    const before = await request(app)
+      .post('/api/v1/requests')
+      .set(admin)
+      .send({ title: 'Written before', status: 'Open', priority: 'Low' })
+      .expect(201);
+    const registered = await request(app)
+      .post('/api/v1/webhooks')
+      .set(admin)
+      .send({ url: receiver.url, resource: 'requests' })
+      .expect(201);
+    const created = await request(app)
+      .post('/api/v1/requests')
+      .set(admin)
+      .send({ title: 'Laptop for Ana', status: 'Open', priority: 'High' })
+      .expect(201);
+    await request(app)
+      .patch(`/api/v1/requests/${created.body.id}`)
+      .set(admin)
+      .send({ status: 'Resolved' })
+      .expect(200);
+
+    for (let turn = 0; receiver.received.length < 2 && turn < 200; turn++) {
+      await suite.webhooks.runOnce();
+      await suite.jobs.idle();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const verifier = new Webhook(registered.body.secret as string);
+    const payloads = receiver.received.map(
+      ({ headers, body }) => verifier.verify(body, headers as Record<string, string>) as { data: Change },
+    );
+    expect(payloads.map(({ data }) => [data.id, data.op, data.record?.status])).toEqual([
+      [created.body.id, 'upsert', 'Open'],
+      [created.body.id, 'upsert', 'Resolved'],
+    ]);
+    expect(payloads.some(({ data }) => data.id === before.body.id)).toBe(false);
+    const feed = await request(app).get(`/api/v1/changes?resource=requests`).expect(200);
+    expect(payloads.map(({ data }) => data)).toEqual(feed.body.data.slice(1));
   });
 });
