@@ -127,6 +127,43 @@ async function feedLatencies(writes: number): Promise<number[]> {
   return latencies.sort((a, b) => a - b);
 }
 
+/** Milliseconds from sending a write to its webhook delivery reaching a receiver on this machine. */
+async function webhookLatencies(writes: number): Promise<number[]> {
+  const arrivals: ((at: number) => void)[] = [];
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(204).end();
+      arrivals.shift()?.(performance.now());
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as { port: number };
+  const registered = await fetch(`http://127.0.0.1:${portOf('esm')}/api/v1/webhooks`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: `http://127.0.0.1:${port}/hooks`, resource: 'requests' }),
+  });
+  if (registered.status !== 201) throw new Error(`webhook: ${registered.status}`);
+  const latencies: number[] = [];
+  try {
+    for (let write = 0; write < writes; write++) {
+      const arrived = new Promise<number>((resolve) => arrivals.push(resolve));
+      const sent = performance.now();
+      const written = await fetch(`http://127.0.0.1:${portOf('esm')}/api/v1/requests`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: `Hooked laptop ${write}`, status: 'Open', priority: 'Low' }),
+      });
+      if (written.status !== 201) throw new Error(`write: ${written.status}`);
+      latencies.push((await arrived) - sent);
+    }
+  } finally {
+    receiver.close();
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
@@ -136,7 +173,7 @@ async function main(): Promise<void> {
     execFileSync(process.execPath, [CLI, 'seed'], { env: suiteEnv(dataDir), stdio: 'inherit' });
     const { child } = await startSuiteProcess(
       dataDir,
-      { SUITE_LOG_LEVEL: 'info', SUITE_API_TOKEN: TOKEN },
+      { SUITE_LOG_LEVEL: 'info', SUITE_API_TOKEN: TOKEN, SUITE_WEBHOOK_ALLOW_PRIVATE: 'true' },
       { logs: 'discard' },
     );
     try {
@@ -149,6 +186,7 @@ async function main(): Promise<void> {
       const lists = await Promise.all(FOLLOWED.map((module) => rereadLists(module)));
       const listsGzip = await Promise.all(FOLLOWED.map((module) => rereadLists(module, 'gzip')));
       const latencies = await feedLatencies(WRITES);
+      const hooked = await webhookLatencies(WRITES);
 
       const row = (what: string, plain: Cost, gzip: Cost) => [
         what,
@@ -175,7 +213,9 @@ ${table(
 From sending a write (\`POST /api/v1/requests\`) to its change reaching a reader long-polling the
 service desk's feed at the head (\`wait=30\`), over ${WRITES} writes one after another: median
 ${round(percentile(latencies, 50), 1)} ms, p95 ${round(percentile(latencies, 95), 1)} ms, max
-${round(latencies.at(-1) as number, 1)} ms.
+${round(latencies.at(-1) as number, 1)} ms. To a webhook receiver on this machine (signed, one delivery
+recorded in the log per change): median ${round(percentile(hooked, 50), 1)} ms, p95
+${round(percentile(hooked, 95), 1)} ms, max ${round(hooked.at(-1) as number, 1)} ms.
 `;
       console.log(body);
       writeSection('changes', body);
