@@ -149,7 +149,12 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     catalog,
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
-  const expiries = expirySweep(services, [keyExpiry, proposalExpiry, proposalWithdrawal]);
+  const expiries = expirySweep(services, [
+    keyExpiry,
+    proposalExpiry,
+    proposalWithdrawal,
+    ...modules.flatMap((module) => module.sweeps ?? []),
+  ]);
   const approved = approvedProposals(
     services,
     finishingApproved(modules, () => ({
