@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { openEsm, type EsmHarness } from '../support/esm-harness';
+import { esmModule } from '../../src/api/esm';
+import { createModuleApp } from '../../src/api/kit/app';
+import { createIdentity } from '../../src/api/kit/identity';
+import { requireApproval } from '../../src/approvals/policies';
+import { issueKey, keyAuthenticator } from '../../src/iam';
+import { createSeedContext } from '../../src/seed/context';
+import { openEsm, SERVER_SECRET, TOKEN, type EsmHarness } from '../support/esm-harness';
 import { auth, expectEnvelope, namedFields, validRequest } from './spec';
 
 const NOW = '2026-11-21T09:30:00Z';
@@ -154,5 +160,90 @@ describe('request queues and SLA', () => {
     expect(record).toMatchObject({ sla_state: 'breached', sla_targets: { response: 'breached' } });
     const breached = (await request(h.app).get('/api/v1/requests?sla_state=breached')).body.data;
     expect(breached.map((item: { id: number }) => item.id)).toEqual([id]);
+  });
+});
+
+describe('agents', () => {
+  it('adds an agent, active, and lists agents by whether they are', async () => {
+    const res = await request(h.app)
+      .post('/api/v1/agents')
+      .set(auth)
+      .send({ name: 'Sam Lee', department_id: h.fixtures.itDepartment })
+      .expect(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Sam Lee',
+      department_id: h.fixtures.itDepartment,
+      is_active: 1,
+    });
+    expect(res.headers.location).toBe(`/api/v1/agents/${res.body.id}`);
+    const inactive = (await request(h.app).get('/api/v1/agents?is_active=false').expect(200)).body.data;
+    expect(inactive.map((agent: { id: number }) => agent.id)).toEqual([h.fixtures.formerAgent]);
+  });
+
+  it('deactivates an agent, who may then not be assigned, and activates them again', async () => {
+    const id = await create();
+    const off = await request(h.app)
+      .patch(`/api/v1/agents/${h.fixtures.agent}`)
+      .set(auth)
+      .send({ is_active: false })
+      .expect(200);
+    expect(off.body.is_active).toBe(0);
+    expectEnvelope(await patch(id, { assignee_id: h.fixtures.agent }), 422, 'validation_error');
+    await request(h.app).patch(`/api/v1/agents/${h.fixtures.agent}`).set(auth).send({ is_active: true });
+    await patch(id, { assignee_id: h.fixtures.agent }).expect(200);
+  });
+
+  it('refuses an unknown department, an unknown agent and a body without is_active', async () => {
+    const res = await request(h.app)
+      .post('/api/v1/agents')
+      .set(auth)
+      .send({ name: 'Sam', department_id: 99 });
+    expect(namedFields(res)).toEqual(['department_id']);
+    expectEnvelope(
+      await request(h.app).patch('/api/v1/agents/99').set(auth).send({ is_active: false }),
+      404,
+      'not_found',
+    );
+    expectEnvelope(
+      await request(h.app).patch('/api/v1/agents/1').set(auth).send({}),
+      422,
+      'validation_error',
+    );
+  });
+});
+
+describe('a comment under an approval policy', () => {
+  it('is held back as a proposal, and added once another person approves it', async () => {
+    const operator = { ...createSeedContext(h.suite.eventStore, h.suite.ids, 'operator').commands };
+    await requireApproval(operator, esmModule, 'POST /api/v1/requests/{item_id}/comments', 'esm:approver');
+    const issued = await issueKey(
+      operator,
+      { name: 'lead', member: null, workspace: null, expiresIn: null, roles: ['esm:approver'] },
+      SERVER_SECRET,
+    );
+    await h.suite.runtime.waitFor(await h.suite.eventStore.headPosition());
+    const identity = createIdentity({
+      apiToken: TOKEN,
+      authenticators: [keyAuthenticator(h.suite.readStore, SERVER_SECRET, h.suite.clock)],
+    });
+    const app = createModuleApp(esmModule, h.suite, {
+      apiToken: TOKEN,
+      sessionSecret: SERVER_SECRET,
+      identity,
+    });
+    const id = await create();
+    const proposed = await request(app)
+      .post(`/api/v1/requests/${id}/comments`)
+      .set(auth)
+      .send({ body: 'Approved by the lead', visibility: 'public' })
+      .expect(202);
+    expect((await comments(id).expect(200)).body.meta.total).toBe(0);
+    await request(app)
+      .post(`/api/v1/proposals/${proposed.body.id}/approve`)
+      .set('Authorization', `Bearer ${issued.token}`)
+      .expect(200);
+    const listed = (await comments(id).expect(200)).body.data;
+    expect(listed).toMatchObject([{ body: 'Approved by the lead', visibility: 'public' }]);
   });
 });
