@@ -206,10 +206,18 @@ export async function startProjecting(suite: Suite): Promise<void> {
   suite.erasures.start();
 }
 
-/** Makes this process the suite's worker: it queues the jobs events make due and runs them. */
-export async function startWorker(suite: Suite): Promise<void> {
+/** Runs the jobs the log makes due: queues them as their trigger events show, and works the queue. */
+export async function startJobs(suite: Suite): Promise<void> {
   processModuleJobs(suite.modules, suite);
   await suite.triggers.catchUp();
+}
+
+/**
+ * Makes this process the suite's worker: the jobs events make due, the sweeps of what the clock makes
+ * due (expiries, the service desk's SLA), and the follower of approved proposals.
+ */
+export async function startWorker(suite: Suite): Promise<void> {
+  await startJobs(suite);
   await suite.expiries.start();
   await suite.approved.start();
 }

@@ -301,6 +301,7 @@ const updateAgent: WriteRoute<z.infer<typeof AgentUpdate>> = {
   execute: ({ body, params }, context) => setAgentActive(context, pathId(params, 'item_id'), body.is_active),
 };
 
+/** What a comment's write answers with. Not a resource of its own: comments are read in their request's list. */
 const comments: ResourceDefinition = {
   path: 'comments',
   name: 'Comment',
@@ -309,7 +310,7 @@ const comments: ResourceDefinition = {
   collection: {
     name: 'esm.comments',
     idKind: 'string',
-    searchFields: ['body'],
+    searchFields: [],
     filterFields: ['request_id', 'visibility'],
   },
 };
@@ -405,7 +406,7 @@ const listComments: ModuleRoute<CommentQuery> = {
   },
   async handle({ params, query }, services) {
     const requestId = pathId(params, 'item_id');
-    if ((await services.readStore.get('esm.requests', requestId)) === null) {
+    if ((await services.readStore.get(requests.collection.name, requestId)) === null) {
       throw new ApiError('not_found', `Request ${requestId} not found`);
     }
     const limit = query.limit ?? LIST.defaultLimit;
