@@ -36,7 +36,10 @@ export const ServiceRecord = z
     category: textOrNull,
     description: textOrNull,
     icon: textOrNull,
-    sla_hours: z.number().int().meta({ description: 'Resolution target in hours at Medium priority' }),
+    sla_hours: z
+      .number()
+      .int()
+      .meta({ description: 'Resolution target in business hours at Medium priority' }),
     requires_approval: z.number().int().meta({ description: '1 when requests start in Pending Approval' }),
     form_schema: z.string().meta({ description: 'JSON Schema of the request form, as a JSON string' }),
     is_active: z.number().int().meta({ description: '1 when new requests may be raised' }),
