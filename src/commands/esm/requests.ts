@@ -106,12 +106,15 @@ export interface UpdateRequest {
   approver_id?: number;
   /** Who takes an approval or rejection (`decidingEmployee`); unset: whoever the body names. */
   decider?: DecidingPerson;
+  /** `null`: unassign. */
   assignee_id?: number | null;
+  /** The agent `assignee_id` names (`undefined`: there is none). */
   agent?: AgentFacts;
   priority?: RequestPriority;
   /** The service's (the new one's, when `service_id` changes it) resolution target at Medium. */
   sla_hours?: number;
   service_id?: number;
+  /** The service `service_id` names (`undefined`: there is none). */
   service?: ServiceFacts | undefined;
   feedback_rating?: number;
 }
