@@ -144,7 +144,12 @@ function requestLife(
     const rejected = random.chance(0.1);
     commands.push({ type: rejected ? 'RejectRequest' : 'ApproveRequest', approver_id: 2001, at: at() });
   }
-  commands.push({ type: 'AssignRequest', assignee_id: random.int(3001, 3008) });
+  commands.push({
+    type: 'AssignRequest',
+    assignee_id: random.int(1, 8),
+    agent: { is_active: true },
+    at: at(),
+  });
   if (random.chance(0.75)) commands.push({ type: 'ReplyToRequest', at: at() });
   commands.push({ type: 'ResolveRequest', at: at() });
   if (random.chance(0.6)) commands.push({ type: 'GiveFeedback', rating: random.int(1, 5) });

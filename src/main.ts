@@ -181,7 +181,12 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     changes: changeFeeds(modules, { events: eventStore, storedEvents, catalog, readStore, clock }),
   };
   const triggers = followJobTriggers(modules, { ...services, log }, options.logger);
-  const expiries = expirySweep(services, [keyExpiry, proposalExpiry, proposalWithdrawal]);
+  const expiries = expirySweep(services, [
+    keyExpiry,
+    proposalExpiry,
+    proposalWithdrawal,
+    ...modules.flatMap((module) => module.sweeps ?? []),
+  ]);
   const approved = approvedProposals(
     services,
     finishingApproved(modules, () => ({
@@ -236,10 +241,18 @@ export async function startProjecting(suite: Suite): Promise<void> {
   suite.erasures.start();
 }
 
-/** Makes this process the suite's worker: it queues the jobs events make due and runs them, and delivers the webhooks. */
-export async function startWorker(suite: Suite): Promise<void> {
+/** Runs the jobs the log makes due: queues them as their trigger events show, and works the queue. */
+export async function startJobs(suite: Suite): Promise<void> {
   processModuleJobs(suite.modules, suite);
   await suite.triggers.catchUp();
+}
+
+/**
+ * Makes this process the suite's worker: the jobs events make due, the sweeps of what the clock makes
+ * due (expiries, the service desk's SLA), the follower of approved proposals, and the webhooks' delivery.
+ */
+export async function startWorker(suite: Suite): Promise<void> {
+  await startJobs(suite);
   await suite.expiries.start();
   await suite.approved.start();
   await startWebhookDelivery(suite);

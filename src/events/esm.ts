@@ -16,8 +16,18 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const REQUEST_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
 export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
 export const ARTICLE_STATUSES = ['Draft', 'Published', 'Archived'] as const;
+export const COMMENT_VISIBILITIES = ['public', 'internal'] as const;
+export type CommentVisibility = (typeof COMMENT_VISIBILITIES)[number];
+const slaTarget = z.enum(['response', 'resolution']);
+const slaDueTimes = { response_by: timestamp, resolution_by: timestamp };
 
 export const esmEvents = [
+  /** A member of staff who works requests: only an active agent may be assigned one. */
+  defineEvent('AgentAdded', z.object({ id, name: z.string(), department_id: id.nullable() }), {
+    personal: ownPersonalData('name'),
+  }),
+  defineEvent('AgentDeactivated', z.object({ deactivated_on: timestamp })),
+  defineEvent('AgentReactivated', z.object({ reactivated_on: timestamp })),
   defineEvent('DepartmentAdded', z.object({ id, name: z.string(), icon: z.string().nullable() })),
   defineEvent(
     'ServiceAdded',
@@ -70,7 +80,52 @@ export const esmEvents = [
   ),
   defineEvent('RequestApproved', z.object({ approver_id: id, approved_on: timestamp })),
   defineEvent('RequestRejected', z.object({ approver_id: id, rejected_on: timestamp })),
+  /** The first assignment, as recorded before assignee changes named the assignee they replace. */
   defineEvent('RequestAssigned', z.object({ assignee_id: id })),
+  /** `null`: unassigned. */
+  defineEvent(
+    'RequestAssigneeChanged',
+    z.object({ from: id.nullable(), to: id.nullable(), changed_on: timestamp }),
+  ),
+  /** A new priority, with the due times it sets (counted from the request's creation). */
+  defineEvent(
+    'RequestPriorityChanged',
+    z.object({
+      from: z.enum(REQUEST_PRIORITIES),
+      to: z.enum(REQUEST_PRIORITIES),
+      changed_on: timestamp,
+      ...slaDueTimes,
+    }),
+  ),
+  /** Another service, the department that handles it, and the due times its `sla_hours` set. */
+  defineEvent(
+    'RequestServiceChanged',
+    z.object({
+      from: id.nullable(),
+      to: id,
+      department_id: id.nullable(),
+      changed_on: timestamp,
+      ...slaDueTimes,
+    }),
+  ),
+  /**
+   * A reply (`public`: the requester sees it) or a note among staff (`internal`). Its author is the
+   * event's actor. The body may name anyone: it is keyed to the request, as its form is.
+   */
+  defineEvent(
+    'CommentAdded',
+    z.object({
+      number: z.number().int().positive(),
+      body: z.string(),
+      visibility: z.enum(COMMENT_VISIBILITIES),
+      added_on: timestamp,
+    }),
+    { personal: ownPersonalData('body') },
+  ),
+  /** The last quarter of a target's window began with the target unmet (recorded by the SLA sweep). */
+  defineEvent('RequestSlaAtRisk', z.object({ target: slaTarget, due: timestamp })),
+  /** A target's due time passed unmet (recorded by the SLA sweep). */
+  defineEvent('RequestSlaBreached', z.object({ target: slaTarget, due: timestamp })),
   defineEvent('RequestReplied', z.object({ replied_on: timestamp })),
   defineEvent('RequestResolved', z.object({ resolved_on: timestamp })),
   defineEvent('RequestReopened', z.object({ reopened_on: timestamp })),
@@ -82,6 +137,7 @@ export type EsmEvent = EventsOf<typeof esmEvents>;
 export type EsmEventOf<Type extends EsmEvent['type']> = Extract<EsmEvent, { type: Type }>;
 
 export const esmStreams = {
+  agent: (agentId: number) => `esm.agent-${agentId}`,
   department: (departmentId: number) => `esm.department-${departmentId}`,
   service: (serviceId: number) => `esm.service-${serviceId}`,
   article: (articleId: number) => `esm.article-${articleId}`,
@@ -89,6 +145,7 @@ export const esmStreams = {
 };
 
 export const esmCategories = {
+  agent: 'esm.agent',
   department: 'esm.department',
   service: 'esm.service',
   article: 'esm.article',

@@ -9,6 +9,7 @@ import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import type { ReadStore } from '../projections/read-store';
 import type { ProjectionProgress } from '../projections/runtime';
+import type { Expiring } from '../workers/expiry-sweep';
 import type { JobQueue } from '../workers/job-queue';
 import type { ModuleId } from './ids';
 
@@ -63,6 +64,8 @@ export interface SuiteModule {
   /** Its other endpoints. */
   routes?: readonly DeclaredRoute[];
   jobs?: readonly ModuleJob[];
+  /** What falls due by the clock, not by an event (a request's SLA): the worker's sweep records it. */
+  sweeps?: readonly Expiring[];
 }
 
 /** A route as its module's description and approval policies name it: `PATCH /api/v1/leave/{id}`. */

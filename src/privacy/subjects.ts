@@ -7,6 +7,7 @@ import type { EventStore } from '../events/event-store';
  * record that holds the data of a person who has none. A subject is one such record that exists.
  */
 export const SUBJECT_CATEGORIES: readonly string[] = [
+  'esm.agent',
   'esm.request',
   'clm.member',
   'clm.counterparty',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ARTICLE_STATUSES, REQUEST_PRIORITIES, REQUEST_STATUSES, type EsmEvent } from '../events/esm';
+import {
+  ARTICLE_STATUSES,
+  COMMENT_VISIBILITIES,
+  REQUEST_PRIORITIES,
+  REQUEST_STATUSES,
+  type EsmEvent,
+} from '../events/esm';
+import { nextSlaChange, ON_TRACK, SLA_STATES, slaState, targetsAfter, type TargetStates } from '../esm/sla';
 import type { StoredEvent } from '../events/envelope';
 import { idFromStream, type DocumentProjection, type Projector } from './projection';
 
@@ -10,6 +17,17 @@ export const DepartmentRecord = z
   .object({ id: intOrNull, name: z.string(), icon: textOrNull })
   .meta({ id: 'Department' });
 
+export const AgentRecord = z
+  .object({
+    id: intOrNull,
+    name: textOrNull,
+    department_id: intOrNull,
+    is_active: z.number().int().meta({ description: '1 when requests may be assigned to the agent' }),
+  })
+  .meta({ id: 'Agent' });
+
+const targetState = z.string().meta({ enum: ['on_track', 'at_risk', 'breached', 'met'] });
+
 export const ServiceRecord = z
   .object({
     id: intOrNull,
@@ -18,7 +36,10 @@ export const ServiceRecord = z
     category: textOrNull,
     description: textOrNull,
     icon: textOrNull,
-    sla_hours: z.number().int().meta({ description: 'Resolution target in hours at Medium priority' }),
+    sla_hours: z
+      .number()
+      .int()
+      .meta({ description: 'Resolution target in business hours at Medium priority' }),
     requires_approval: z.number().int().meta({ description: '1 when requests start in Pending Approval' }),
     form_schema: z.string().meta({ description: 'JSON Schema of the request form, as a JSON string' }),
     is_active: z.number().int().meta({ description: '1 when new requests may be raised' }),
@@ -45,8 +66,31 @@ export const RequestRecord = z
     approved_on: textOrNull,
     resolved_on: textOrNull,
     feedback_rating: intOrNull,
+    sla_state: z.string().meta({
+      enum: [...SLA_STATES],
+      description: 'breached once a target was breached; at_risk while a target is in its last quarter',
+    }),
+    sla_targets: z
+      .object({ response: targetState, resolution: targetState })
+      .meta({ description: 'Each target: on_track, at_risk, breached, or met (or no longer due)' }),
+    sla_changes_at: textOrNull.meta({
+      description: 'When the SLA state next changes unless the request moves (the SLA sweep records it)',
+    }),
   })
   .meta({ id: 'Request' });
+
+export const CommentRecord = z
+  .object({
+    id: z.string().meta({ description: 'The request id and the comment\u2019s number on it: `42-000003`' }),
+    request_id: z.number().int(),
+    number: z.number().int(),
+    body: textOrNull,
+    visibility: z.string().meta({ enum: [...COMMENT_VISIBILITIES] }),
+    author: z.string().meta({ description: 'The principal who wrote it (`key:<id>`, `oidc:<sub>`)' }),
+    author_name: textOrNull,
+    added_on: z.string(),
+  })
+  .meta({ id: 'Comment' });
 
 export const KnowledgeArticleRecord = z
   .object({
@@ -62,6 +106,8 @@ export const KnowledgeArticleRecord = z
   })
   .meta({ id: 'KnowledgeArticle' });
 
+export type AgentRecord = z.infer<typeof AgentRecord>;
+export type CommentRecord = z.infer<typeof CommentRecord>;
 export type DepartmentRecord = z.infer<typeof DepartmentRecord>;
 export type ServiceRecord = z.infer<typeof ServiceRecord>;
 export type RequestRecord = z.infer<typeof RequestRecord>;
@@ -76,6 +122,20 @@ export const departmentsProjection: DocumentProjection<DepartmentRecord> = {
   evolve: (_doc, event) => {
     const { data } = event as Extract<Event, { type: 'DepartmentAdded' }>;
     return { id: data.id, name: data.name, icon: data.icon };
+  },
+};
+
+export const agentsProjection: DocumentProjection<AgentRecord> = {
+  collection: 'esm.agents',
+  handles: ['AgentAdded', 'AgentDeactivated', 'AgentReactivated'],
+  documentId: idFromStream,
+  evolve: (doc, stored) => {
+    const event = stored as Event;
+    if (event.type === 'AgentAdded') {
+      const { id, name, department_id } = event.data;
+      return { id, name, department_id, is_active: 1 };
+    }
+    return doc && { ...doc, is_active: event.type === 'AgentDeactivated' ? 0 : 1 };
   },
 };
 
@@ -144,8 +204,25 @@ export const knowledgeProjection: DocumentProjection<KnowledgeArticleRecord> = {
   evolve: evolveArticle,
 };
 
+/** The request's SLA fields once an event moved its targets or due times. */
+function withSla(doc: RequestRecord, targets: TargetStates): RequestRecord {
+  const { created, response_by, resolution_by } = doc;
+  const watched = response_by !== null && resolution_by !== null;
+  return {
+    ...doc,
+    sla_state: slaState(targets),
+    sla_targets: targets,
+    sla_changes_at: watched ? nextSlaChange({ created, response_by, resolution_by, targets }) : null,
+  };
+}
+
 function evolveRequest(doc: RequestRecord | null, stored: StoredEvent): RequestRecord | null {
   const event = stored as Event;
+  const next = evolveRequestFields(doc, event);
+  return next && withSla(next, targetsAfter((doc?.sla_targets ?? ON_TRACK) as TargetStates, event));
+}
+
+function evolveRequestFields(doc: RequestRecord | null, event: Event): RequestRecord | null {
   if (event.type === 'RequestSubmitted') {
     const { data } = event;
     return {
@@ -167,10 +244,27 @@ function evolveRequest(doc: RequestRecord | null, stored: StoredEvent): RequestR
       approved_on: null,
       resolved_on: null,
       feedback_rating: null,
+      sla_state: 'on_track',
+      sla_targets: ON_TRACK,
+      sla_changes_at: null,
     };
   }
   if (!doc) return null;
   switch (event.type) {
+    case 'RequestAssigneeChanged':
+      return { ...doc, assignee_id: event.data.to };
+    case 'RequestPriorityChanged': {
+      const { to, response_by, resolution_by } = event.data;
+      return { ...doc, priority: to, response_by, resolution_by };
+    }
+    case 'RequestServiceChanged': {
+      const { to, department_id, response_by, resolution_by } = event.data;
+      return { ...doc, service_id: to, department_id, response_by, resolution_by };
+    }
+    case 'CommentAdded':
+      return event.data.visibility === 'public'
+        ? { ...doc, first_responded_on: doc.first_responded_on ?? event.data.added_on }
+        : doc;
     case 'RequestApproved':
       return {
         ...doc,
@@ -218,12 +312,52 @@ export const requestsProjection: DocumentProjection<RequestRecord> = {
     'RequestReopened',
     'RequestClosed',
     'RequestFeedbackGiven',
+    'RequestAssigneeChanged',
+    'RequestPriorityChanged',
+    'RequestServiceChanged',
+    'CommentAdded',
+    'RequestSlaAtRisk',
+    'RequestSlaBreached',
   ],
   documentId: idFromStream,
   evolve: evolveRequest,
 };
 
+/** `42-000003`: ids in the order the comments were added, as lists read them. */
+export const commentId = (requestId: number, number: number) =>
+  `${requestId}-${String(number).padStart(6, '0')}`;
+
+/** A comment as its event tells it; its author is the event's actor. */
+export function commentOf(stored: StoredEvent): CommentRecord {
+  const { data } = stored as Extract<Event, { type: 'CommentAdded' }>;
+  const requestId = Number(idFromStream(stored));
+  return {
+    id: commentId(requestId, data.number),
+    request_id: requestId,
+    number: data.number,
+    body: data.body,
+    visibility: data.visibility,
+    author: stored.metadata.actor,
+    author_name: stored.metadata.actor_name ?? null,
+    added_on: data.added_on,
+  };
+}
+
+export const commentsProjection: DocumentProjection<CommentRecord> = {
+  collection: 'esm.comments',
+  handles: ['CommentAdded'],
+  documentId: (event) => commentOf(event).id,
+  evolve: (_doc, event) => commentOf(event),
+};
+
 export const esmProjector: Projector = {
   name: 'esm',
-  projections: [departmentsProjection, servicesProjection, knowledgeProjection, requestsProjection],
+  projections: [
+    agentsProjection,
+    departmentsProjection,
+    servicesProjection,
+    knowledgeProjection,
+    requestsProjection,
+    commentsProjection,
+  ],
 };

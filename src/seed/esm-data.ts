@@ -58,6 +58,27 @@ export const DEPARTMENTS: readonly DepartmentSeed[] = [
   { key: 'comms', name: 'Communications', icon: 'campaign' },
 ];
 
+/** The staff who work requests, by the department they sit in. */
+export const AGENTS: readonly { name: string; department: string }[] = [
+  { name: 'Priya Raman', department: 'it' },
+  { name: 'Tom Okafor', department: 'it' },
+  { name: 'Lena Fischer', department: 'it' },
+  { name: 'Marco Bianchi', department: 'facilities' },
+  { name: 'Aisha Karim', department: 'hr' },
+  { name: 'Jonas Berg', department: 'finance' },
+  { name: 'Sofia Duarte', department: 'infosec' },
+  { name: 'Daniel Wu', department: 'procurement' },
+];
+
+/** An agent's first reply to a requester. */
+export const REPLIES: readonly string[] = [
+  'Thanks for your request. I have picked it up and will update you here as it moves.',
+  'We have everything we need to go ahead; I will confirm once it is done.',
+  'Could you tell us when you need this by? It helps us plan the work.',
+  'This is with the supplier now. Expect an update within two working days.',
+  'I have scheduled this for this week and will let you know when it is ready.',
+];
+
 export const SERVICES: readonly ServiceSeed[] = [
   // ---------------------------------------------------------------- IT
   {

@@ -2,14 +2,17 @@ import { isoTimestamp } from '../clock';
 import {
   actOnArticle,
   actOnRequest,
+  addAgent,
   addDepartment,
   addService,
+  commentOnRequest,
   draftArticle,
   submitRequest,
+  changeRequest,
 } from '../commands/esm/handlers';
 import type { RequestPriority } from '../events/esm';
 import type { SeedContext } from './context';
-import { ARTICLES, DEPARTMENTS, SERVICES } from './esm-data';
+import { AGENTS, ARTICLES, DEPARTMENTS, REPLIES, SERVICES } from './esm-data';
 
 const HOUR = 3_600_000;
 const SEED_START = new Date('2026-05-04T07:00:00Z');
@@ -18,7 +21,6 @@ const REQUEST_COUNT = 320;
 const BACKLOG_DAYS = 28;
 const PRIORITY_WEIGHTS: Record<RequestPriority, number> = { Low: 25, Medium: 45, High: 22, Urgent: 8 };
 const APPROVERS = [2001, 2002, 2003, 2004, 2005];
-const AGENTS = [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008];
 
 interface Step {
   at: Date;
@@ -43,6 +45,15 @@ export async function seedServiceDesk(seed: SeedContext): Promise<void> {
     departmentIds.set(department.key, id);
   }
   const departmentOf = (key: string) => departmentIds.get(key) ?? null;
+
+  const agentIds: number[] = [];
+  for (const agent of AGENTS) {
+    const { id } = await addAgent(commands, {
+      name: agent.name,
+      department_id: departmentOf(agent.department),
+    });
+    agentIds.push(id);
+  }
 
   const services: { id: number; seed: (typeof SERVICES)[number] }[] = [];
   for (const service of SERVICES) {
@@ -103,7 +114,7 @@ export async function seedServiceDesk(seed: SeedContext): Promise<void> {
     const created = new Date(
       SEED_START.getTime() + 24 * HOUR + (span * (index + random.float())) / REQUEST_COUNT,
     );
-    const life = requestLife(seed, random.pick(active), created);
+    const life = requestLife(seed, random.pick(active), agentIds, created);
     // The last weeks are the open backlog: their requests are somewhere along their way.
     const recent = SEED_END.getTime() - created.getTime() < BACKLOG_DAYS * 24 * HOUR;
     steps.push(...(recent ? life.slice(0, random.int(1, life.length)) : life));
@@ -123,6 +134,7 @@ const iso = isoTimestamp;
 function requestLife(
   seed: SeedContext,
   service: { id: number; seed: (typeof SERVICES)[number] },
+  agents: readonly number[],
   created: Date,
 ): Step[] {
   const { random, commands } = seed;
@@ -160,10 +172,15 @@ function requestLife(
     steps.push({ at: decided, run: act({ type: 'ApproveRequest', approver_id, at: iso(decided) }) });
   }
   const assigned = next(0.2, 4);
-  steps.push({ at: assigned, run: act({ type: 'AssignRequest', assignee_id: random.pick(AGENTS) }) });
+  const assignee_id = random.pick(agents);
+  steps.push({ at: assigned, run: () => changeRequest(commands, requestId, { assignee_id }) });
   if (random.chance(0.75)) {
     const replied = next(0.3, 10);
-    steps.push({ at: replied, run: act({ type: 'ReplyToRequest', at: iso(replied) }) });
+    const body = random.pick(REPLIES);
+    steps.push({
+      at: replied,
+      run: () => commentOnRequest(commands, requestId, { body, visibility: 'public' }),
+    });
   }
   const resolved = next(1, 60);
   steps.push({ at: resolved, run: act({ type: 'ResolveRequest', at: iso(resolved) }) });

@@ -20,7 +20,7 @@ export interface Expiring {
   name: string;
   collection: string;
   /** The documents still live; those whose `expires_at` is past are expired. */
-  live: Filter;
+  live?: Filter;
   expire(context: CommandContext, id: string, readStore: ReadStore): Promise<unknown>;
   /** The ids due now, when they are not those whose `expires_at` is past (the default). */
   due?(readStore: ReadStore, now: Date): Promise<string[]>;
@@ -44,7 +44,8 @@ export interface SweepServices {
 async function due(readStore: ReadStore, expiring: Expiring, at: Date): Promise<string[]> {
   if (expiring.due) return expiring.due(readStore, at);
   const now = isoTimestamp(at);
-  const filters = [expiring.live, { field: 'expires_at', op: 'lte', value: now } as const];
+  const filters: Filter[] = [{ field: 'expires_at', op: 'lte', value: now }];
+  if (expiring.live) filters.push(expiring.live);
   const ids: string[] = [];
   for await (const { doc } of scanAll(readStore, expiring.collection, { filters }, { pageSize: PAGE })) {
     ids.push((JSON.parse(doc) as { id: string }).id);

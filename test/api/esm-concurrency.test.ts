@@ -56,7 +56,11 @@ describe('many clients writing at once', () => {
       .send({ title: 'Two agents', status: 'Open', priority: 'Low' })
       .expect(201);
     await Promise.all([
-      request(h.app).patch(`/api/v1/requests/${created.id}`).set(auth).send({ assignee_id: 5 }).expect(200),
+      request(h.app)
+        .patch(`/api/v1/requests/${created.id}`)
+        .set(auth)
+        .send({ assignee_id: h.fixtures.agent })
+        .expect(200),
       request(h.app)
         .patch(`/api/v1/requests/${created.id}`)
         .set(auth)
@@ -64,6 +68,6 @@ describe('many clients writing at once', () => {
         .expect(200),
     ]);
     const { body: record } = await request(h.app).get(`/api/v1/requests/${created.id}`).expect(200);
-    expect(record).toMatchObject({ assignee_id: 5, status: 'Resolved' });
+    expect(record).toMatchObject({ assignee_id: h.fixtures.agent, status: 'Resolved' });
   });
 });

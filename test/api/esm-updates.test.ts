@@ -96,8 +96,8 @@ describe('PATCH /api/v1/requests/{item_id} workflow', () => {
 
   it('assigns a request', async () => {
     const id = await create();
-    const res = await patch(id, { assignee_id: 12 }).expect(200);
-    expect(res.body).toMatchObject({ assignee_id: 12, status: 'Open' });
+    const res = await patch(id, { assignee_id: h.fixtures.agent }).expect(200);
+    expect(res.body).toMatchObject({ assignee_id: h.fixtures.agent, status: 'Open' });
   });
 
   it('answers an illegal move (Closed -> Open) with 409 illegal_transition', async () => {

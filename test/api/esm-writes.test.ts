@@ -78,30 +78,36 @@ describe('POST /api/v1/requests creation', () => {
       priority: 'High',
       form_data: null,
       created: '2026-11-21T09:30:00Z',
-      response_by: '2026-11-21T10:30:00Z',
-      resolution_by: '2026-11-21T13:30:00Z',
+      response_by: '2026-11-23T10:00:00Z',
+      resolution_by: '2026-11-23T13:00:00Z',
       first_responded_on: null,
       approved_on: null,
       resolved_on: null,
       feedback_rating: null,
+      sla_state: 'on_track',
+      sla_targets: { response: 'on_track', resolution: 'on_track' },
+      sla_changes_at: '2026-11-23T09:45:00Z',
     });
   });
 
   it.each([
-    ['Urgent', '2026-11-21T10:00:00Z', '2026-11-21T11:30:00Z'],
-    ['High', '2026-11-21T10:30:00Z', '2026-11-21T13:30:00Z'],
-    ['Medium', '2026-11-21T17:30:00Z', '2026-11-22T09:30:00Z'],
-    ['Low', '2026-11-22T09:30:00Z', '2026-11-24T09:30:00Z'],
-  ])('sets the SLA targets of a %s request on a 24h service', async (priority, responseBy, resolutionBy) => {
-    const res = await post({ ...validRequest, priority, service_id: h.fixtures.laptopService }).expect(201);
-    expect(res.body).toMatchObject({ priority, response_by: responseBy, resolution_by: resolutionBy });
-  });
+    ['Urgent', '2026-11-23T09:30:00Z', '2026-11-23T11:00:00Z'],
+    ['High', '2026-11-23T10:00:00Z', '2026-11-23T13:00:00Z'],
+    ['Medium', '2026-11-23T17:00:00Z', '2026-11-25T17:00:00Z'],
+    ['Low', '2026-11-25T17:00:00Z', '2026-12-03T17:00:00Z'],
+  ])(
+    'sets the SLA targets of a %s request on a 24h service, in business hours from Monday',
+    async (priority, responseBy, resolutionBy) => {
+      const res = await post({ ...validRequest, priority, service_id: h.fixtures.laptopService }).expect(201);
+      expect(res.body).toMatchObject({ priority, response_by: responseBy, resolution_by: resolutionBy });
+    },
+  );
 
   it('uses the 24h default SLA for a request without a service', async () => {
     const res = await post({ ...validRequest, priority: 'Medium' }).expect(201);
     expect(res.body).toMatchObject({
-      response_by: '2026-11-21T17:30:00Z',
-      resolution_by: '2026-11-22T09:30:00Z',
+      response_by: '2026-11-23T17:00:00Z',
+      resolution_by: '2026-11-25T17:00:00Z',
     });
   });
 

@@ -43,6 +43,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Where the values of a path parameter come from when no list sits at its parent path. */
 const PATH_VALUES: Record<string, Record<string, unknown>[] | { listedAt: string }> = {
+  'esm /api/v1/requests/{item_id}/comments': { listedAt: '/api/v1/requests' },
   'fpa /api/v1/statements/{scenario}': { listedAt: '/api/v1/scenarios' },
   'fpa /api/v1/recurring/{scenario}': { listedAt: '/api/v1/scenarios' },
   'audit /api/v1/history/{module}/{resource}/{id}': [

@@ -5,7 +5,7 @@ import { TOKEN } from '../support/esm-harness';
 /** The paths every port answers besides its data: its index, health and probes. */
 export const SERVICE_PATHS = ['/api/', '/api/v1/health', '/livez', '/readyz'];
 
-export type SpecType = 'integer' | 'integer|null' | 'string' | 'string|null' | 'boolean';
+export type SpecType = 'integer' | 'integer|null' | 'string' | 'string|null' | 'boolean' | 'object';
 export type SpecTable = Readonly<Record<string, SpecType>>;
 
 export const SERVICE: SpecTable = {
@@ -40,6 +40,9 @@ export const REQUEST: SpecTable = {
   approved_on: 'string|null',
   resolved_on: 'string|null',
   feedback_rating: 'integer|null',
+  sla_state: 'string',
+  sla_targets: 'object',
+  sla_changes_at: 'string|null',
 };
 
 export const KNOWLEDGE_ARTICLE: SpecTable = {

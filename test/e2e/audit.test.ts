@@ -5,6 +5,7 @@ import request from 'supertest';
 import { esmModule } from '../../src/api/esm';
 import { createModuleApp } from '../../src/api/kit/app';
 import { createLogger } from '../../src/api/kit/logging';
+import { moduleCollections } from '../../src/api/kit/module';
 import { diffReadModels } from '../../src/audit/diff';
 import { copyLog } from '../../src/audit/replay';
 import { loadConfig } from '../../src/config';
@@ -69,13 +70,13 @@ describe('verifying the log', () => {
     const report = await tamperedCopy((db) =>
       db
         .prepare("UPDATE events SET data = json_set(data, '$.rating', 5) WHERE stream = ? AND type = ?")
-        .run('esm.request-7', 'RequestFeedbackGiven'),
+        .run('esm.request-2', 'RequestFeedbackGiven'),
     );
     expect(report.ok).toBe(false);
     expect(report.problems).toEqual([
       expect.objectContaining({
-        stream: 'esm.request-7',
-        revision: 5,
+        stream: 'esm.request-2',
+        revision: 6,
         problem: expect.stringContaining('altered'),
       }),
     ]);
@@ -142,7 +143,7 @@ describe('diffing read models against a rebuild', () => {
   it('reports identical after the demo seed, and the precise difference after a read model drifts', async () => {
     const scratchDir = tempDir();
     const scratch = openSqliteReadStore(path.join(scratchDir.dir, 'read.db'));
-    const collections = esmModule.resources.map((resource) => resource.collection);
+    const collections = moduleCollections(esmModule);
     await scratch.defineCollections(collections);
     try {
       await createProjectionRuntime(suite.eventStore, scratch, [esmModule.projector], {

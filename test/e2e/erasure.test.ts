@@ -240,7 +240,7 @@ describe('erasing a data subject, as a new user would', () => {
     const patched = await fetch(`${requests}/${id}`, {
       method: 'PATCH',
       headers,
-      body: JSON.stringify({ assignee_id: 1 }),
+      body: JSON.stringify({ priority: 'High' }),
     });
     expect(patched.status).toBe(200);
     expect(filesHolding('quorlane').some((file) => file.startsWith('read-models.db'))).toBe(true);

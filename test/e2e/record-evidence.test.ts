@@ -59,7 +59,7 @@ describe('a record’s story as evidence, as an auditor proves it offline', () =
     });
     expect(created.status).toBe(201);
     const proposed = await send('PATCH', `/api/v1/requests/${created.body.id}`, API_TOKEN, {
-      assignee_id: 3,
+      priority: 'High',
     });
     expect(proposed.status).toBe(202);
     const approved = await send('POST', `/api/v1/proposals/${proposed.body.id}/approve`, token);
@@ -97,7 +97,7 @@ describe('a record’s story as evidence, as an auditor proves it offline', () =
       `${record}, folded from ${types.length} event(s) proven in the tree of ${written.tree_size} leaves:`,
     ]);
     const folded = JSON.parse(json.join('\n'));
-    expect(folded).toMatchObject({ id: created.body.id, title: 'Badge for a visitor', assignee_id: 3 });
+    expect(folded).toMatchObject({ id: created.body.id, title: 'Badge for a visitor', priority: 'High' });
     expect(folded.form_data).toMatch(/^pd1:/);
     expect(verified.stdout).not.toContain('Ada Lovelace');
 

@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { createModuleApp } from '../../src/api/kit/app';
 import { createLogger } from '../../src/api/kit/logging';
 import { esmModule } from '../../src/api/esm';
-import { addDepartment, addService } from '../../src/commands/esm/handlers';
+import { addAgent, addDepartment, addService, setAgentActive } from '../../src/commands/esm/handlers';
 import { loadConfig } from '../../src/config';
 import { openSuite, startProjecting, type Suite } from '../../src/main';
 import { createSeedContext } from '../../src/seed/context';
@@ -17,14 +17,23 @@ export interface EsmHarness {
   app: RequestListener;
   suite: Suite;
   /** Ids of the fixture catalogue. */
-  fixtures: { itDepartment: number; laptopService: number; accessService: number; retiredService: number };
+  fixtures: {
+    itDepartment: number;
+    laptopService: number;
+    accessService: number;
+    retiredService: number;
+    /** An active agent, another one, and one deactivated. */
+    agent: number;
+    otherAgent: number;
+    formerAgent: number;
+  };
   close(): Promise<void>;
 }
 
 /**
  * A service desk on a fresh store in a temp dir, with a fixed clock and a small catalogue written
  * through the module's commands: IT department, a laptop service (24h SLA), an access service that
- * requires approval, and a retired (inactive) service.
+ * requires approval, a retired (inactive) service, two active agents and a deactivated one.
  */
 export async function openEsm(options: { token?: string | null } = {}): Promise<EsmHarness> {
   const { dir, cleanup } = tempDir();
@@ -52,13 +61,26 @@ export async function openEsm(options: { token?: string | null } = {}): Promise<
   const { id: laptopService } = await service('New laptop');
   const { id: accessService } = await service('System access', { requires_approval: true });
   const { id: retiredService } = await service('Fax line', { is_active: false });
+  const agent = (name: string) => addAgent(seed.commands, { name, department_id: itDepartment });
+  const { id: firstAgent } = await agent('Priya Raman');
+  const { id: otherAgent } = await agent('Tom Okafor');
+  const { id: formerAgent } = await agent('Lena Fischer');
+  await setAgentActive(seed.commands, formerAgent, false);
   await suite.runtime.waitFor(await suite.eventStore.headPosition());
 
   const app = createModuleApp(esmModule, suite, { apiToken: token, sessionSecret: SERVER_SECRET });
   return {
     app,
     suite,
-    fixtures: { itDepartment, laptopService, accessService, retiredService },
+    fixtures: {
+      itDepartment,
+      laptopService,
+      accessService,
+      retiredService,
+      agent: firstAgent,
+      otherAgent,
+      formerAgent,
+    },
     async close() {
       await suite.close();
       cleanup();

@@ -37,8 +37,8 @@ const submitted = (
     priority: 'Medium',
     form_data: '{"model":"14 inch"}',
     created: '2026-11-21T09:30:00Z',
-    response_by: '2026-11-21T17:30:00Z',
-    resolution_by: '2026-11-22T09:30:00Z',
+    response_by: '2026-11-23T17:00:00Z',
+    resolution_by: '2026-11-25T17:00:00Z',
     ...overrides,
   },
 });
@@ -68,8 +68,8 @@ describe('submitting a request', () => {
           service_id: null,
           department_id: null,
           priority: 'Urgent',
-          response_by: '2026-11-21T10:00:00Z',
-          resolution_by: '2026-11-21T11:30:00Z',
+          response_by: '2026-11-23T09:30:00Z',
+          resolution_by: '2026-11-23T11:00:00Z',
         }),
       ]);
   });
@@ -112,7 +112,9 @@ describe('moving a request through its workflow', () => {
       .then([{ type: 'RequestResolved', data: { resolved_on: now } }]);
     const closed = [submitted(), { type: 'RequestClosed' as const, data: { closed_on: now } }];
     given(closed).when({ type: 'ReopenRequest', at: now }).thenThrows({ code: 'illegal_transition' });
-    given(closed).when({ type: 'AssignRequest', assignee_id: 3 }).thenThrows({ code: 'illegal_transition' });
+    given(closed)
+      .when({ type: 'AssignRequest', assignee_id: 3, agent: { is_active: true }, at: now })
+      .thenThrows({ code: 'illegal_transition' });
   });
 
   it('takes feedback only once the request is resolved or closed', () => {
@@ -132,9 +134,16 @@ describe('updating a request from the back office', () => {
 
   it('assigns, turns a status into the matching transition, then rates', () => {
     given([submitted()])
-      .when({ type: 'UpdateRequest', at: now, status: 'Resolved', assignee_id: 3, feedback_rating: 4 })
+      .when({
+        type: 'UpdateRequest',
+        at: now,
+        status: 'Resolved',
+        assignee_id: 3,
+        agent: { is_active: true },
+        feedback_rating: 4,
+      })
       .then([
-        { type: 'RequestAssigned', data: { assignee_id: 3 } },
+        { type: 'RequestAssigneeChanged', data: { from: null, to: 3, changed_on: now } },
         { type: 'RequestResolved', data: { resolved_on: now } },
         { type: 'RequestFeedbackGiven', data: { rating: 4 } },
       ]);
@@ -154,5 +163,146 @@ describe('updating a request from the back office', () => {
 
   it('changes nothing when the status is already the one asked for', () => {
     given([submitted()]).when({ type: 'UpdateRequest', at: now, status: 'Open' }).then([]);
+  });
+});
+
+describe('assignee, priority and service changes', () => {
+  const now = '2026-11-23T12:00:00Z';
+  const assigned = { type: 'RequestAssigneeChanged' as const, data: { from: null, to: 3, changed_on: now } };
+
+  it('records each change with what it replaced', () => {
+    given([submitted(), assigned])
+      .when({ type: 'AssignRequest', assignee_id: 5, agent: { is_active: true }, at: now })
+      .then([{ type: 'RequestAssigneeChanged', data: { from: 3, to: 5, changed_on: now } }]);
+    given([submitted(), assigned])
+      .when({ type: 'AssignRequest', assignee_id: null, agent: undefined, at: now })
+      .then([{ type: 'RequestAssigneeChanged', data: { from: 3, to: null, changed_on: now } }]);
+  });
+
+  it('assigns only an active agent, naming the field', () => {
+    given([submitted()])
+      .when({ type: 'AssignRequest', assignee_id: 9, agent: undefined, at: now })
+      .thenThrows({ code: 'validation_error', message: expect.stringContaining('assignee_id') });
+    given([submitted()])
+      .when({ type: 'AssignRequest', assignee_id: 9, agent: { is_active: false }, at: now })
+      .thenThrows({ code: 'validation_error', message: 'assignee_id: agent 9 is not active' });
+  });
+
+  it('sets the due times anew from the creation when the priority changes', () => {
+    given([submitted()])
+      .when({ type: 'ChangePriority', priority: 'Urgent', sla_hours: 24, at: now })
+      .then([
+        {
+          type: 'RequestPriorityChanged',
+          data: {
+            from: 'Medium',
+            to: 'Urgent',
+            changed_on: now,
+            response_by: '2026-11-23T09:30:00Z',
+            resolution_by: '2026-11-23T11:00:00Z',
+          },
+        },
+      ]);
+  });
+
+  it('moves the request to an active service, its department and its SLA', () => {
+    const desk: ServiceFacts = { department_id: 4, sla_hours: 8, requires_approval: false, is_active: true };
+    given([submitted()])
+      .when({ type: 'ChangeService', service_id: 9, service: desk, at: now })
+      .then([
+        {
+          type: 'RequestServiceChanged',
+          data: {
+            from: 7,
+            to: 9,
+            department_id: 4,
+            changed_on: now,
+            response_by: '2026-11-23T17:00:00Z',
+            resolution_by: '2026-11-23T17:00:00Z',
+          },
+        },
+      ]);
+    given([submitted()])
+      .when({ type: 'ChangeService', service_id: 9, service: undefined, at: now })
+      .thenThrows({ code: 'validation_error', message: expect.stringContaining('service_id') });
+  });
+
+  it('changes nothing to set what already holds, and nothing of a finished request', () => {
+    given([submitted()])
+      .when({ type: 'ChangePriority', priority: 'Medium', sla_hours: 24, at: now })
+      .then([]);
+    given([submitted(), { type: 'RequestClosed', data: { closed_on: now } }])
+      .when({ type: 'ChangePriority', priority: 'High', sla_hours: 24, at: now })
+      .thenThrows({ code: 'illegal_transition' });
+  });
+});
+
+describe('comments', () => {
+  const now = '2026-11-23T12:00:00Z';
+  const note = { type: 'AddComment' as const, body: 'Ordered from the supplier', at: now };
+
+  it('numbers an internal note and leaves the workflow alone', () => {
+    given([submitted()])
+      .when({ ...note, visibility: 'internal' })
+      .then([
+        {
+          type: 'CommentAdded',
+          data: { number: 1, body: 'Ordered from the supplier', visibility: 'internal', added_on: now },
+        },
+      ]);
+  });
+
+  it('moves an open request to Replied with a public reply', () => {
+    given([submitted()])
+      .when({ ...note, visibility: 'public' })
+      .then([
+        {
+          type: 'CommentAdded',
+          data: { number: 1, body: 'Ordered from the supplier', visibility: 'public', added_on: now },
+        },
+        { type: 'RequestReplied', data: { replied_on: now } },
+      ]);
+  });
+
+  it('counts on from the comments before, and refuses an empty body', () => {
+    const first = {
+      type: 'CommentAdded' as const,
+      data: { number: 1, body: 'Hi', visibility: 'internal' as const, added_on: now },
+    };
+    given([submitted(), first])
+      .when({ ...note, visibility: 'internal' })
+      .then([
+        { type: 'CommentAdded', data: { ...first.data, number: 2, body: 'Ordered from the supplier' } },
+      ]);
+    given([submitted()])
+      .when({ ...note, body: '   ', visibility: 'public' })
+      .thenThrows({ code: 'validation_error', message: expect.stringContaining('body') });
+  });
+});
+
+describe('the SLA sweep', () => {
+  it('records the target at risk, then its breach, once each', () => {
+    const atRisk = {
+      type: 'RequestSlaAtRisk' as const,
+      data: { target: 'response' as const, due: '2026-11-23T17:00:00Z' },
+    };
+    given([submitted()]).when({ type: 'CheckSla', at: '2026-11-23T10:00:00Z' }).then([]);
+    given([submitted()]).when({ type: 'CheckSla', at: '2026-11-23T15:00:00Z' }).then([atRisk]);
+    given([submitted(), atRisk]).when({ type: 'CheckSla', at: '2026-11-23T15:00:00Z' }).then([]);
+    given([submitted(), atRisk])
+      .when({ type: 'CheckSla', at: '2026-11-23T17:00:00Z' })
+      .then([{ type: 'RequestSlaBreached', data: { target: 'response', due: '2026-11-23T17:00:00Z' } }]);
+  });
+
+  it('no longer watches the response once a public reply answered it', () => {
+    given([
+      submitted(),
+      {
+        type: 'CommentAdded',
+        data: { number: 1, body: 'On it', visibility: 'public', added_on: '2026-11-23T10:00:00Z' },
+      },
+    ])
+      .when({ type: 'CheckSla', at: '2026-11-23T17:30:00Z' })
+      .then([]);
   });
 });

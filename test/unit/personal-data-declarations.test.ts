@@ -44,7 +44,11 @@ const modules: Record<string, { events: readonly EventDefinition[]; categories: 
  * (`a | b`: some fields are a contact's, as the event names one).
  */
 const subjects: Record<string, Record<string, `${string} -> ${string}`>> = {
-  esm: { RequestSubmitted: 'esm.request -> esm.request' },
+  esm: {
+    AgentAdded: 'esm.agent -> esm.agent',
+    RequestSubmitted: 'esm.request -> esm.request',
+    CommentAdded: 'esm.request -> esm.request',
+  },
   clm: {
     MemberAdded: 'clm.member -> clm.member',
     CounterpartyRegistered: 'clm.counterparty -> clm.counterparty',

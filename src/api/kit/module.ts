@@ -4,7 +4,7 @@ import type { CommandContext, CommandResult } from '../../commands/context';
 import type { FeedResource } from '../../changes/change';
 import type { EventDefinition } from '../../events/catalog';
 import type { DocumentProjection, Projector } from '../../projections/projection';
-import type { CollectionDefinition, DocumentId, FilterOperator } from '../../projections/read-store';
+import type { CollectionDefinition, DocumentId, Filter, FilterOperator } from '../../projections/read-store';
 import type { RateLimit } from '../../config';
 import type { Principal, Role } from '../../iam/principal';
 import type { AuthThrottle } from './auth-throttle';
@@ -18,6 +18,8 @@ export interface FilterDefinition {
   op?: FilterOperator;
   schema: z.ZodType<string | number | boolean>;
   description: string;
+  /** The read-store filter a value selects, when it is not `field op value` (`unassigned=true`: no assignee). */
+  where?(value: string | number | boolean): Filter;
 }
 
 /** A read resource: `GET /api/v1/<path>` and `GET /api/v1/<path>/{id}`. */

@@ -64,7 +64,10 @@ export function readList(
     const raw = query.get(param) ?? undefined;
     if (raw === undefined || raw === '') continue;
     const parsed = filter.schema.safeParse(raw, { reportInput: true });
-    if (parsed.success) filters.push({ field: filter.field, op: filter.op ?? 'eq', value: parsed.data });
+    if (parsed.success)
+      filters.push(
+        filter.where?.(parsed.data) ?? { field: filter.field, op: filter.op ?? 'eq', value: parsed.data },
+      );
     else
       details.push(
         ...zodDetails(parsed.error, 'query').map((detail) => ({ ...detail, loc: ['query', param] })),

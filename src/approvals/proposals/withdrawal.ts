@@ -36,13 +36,15 @@ async function pendingRecord(readStore: ReadStore, id: string): Promise<Proposal
 }
 
 /** Pending proposals whose proposer's key was revoked or expired are withdrawn (`ChangeWithdrawn`). */
+const PENDING = { field: 'status', op: 'eq', value: 'pending' } as const;
+
 export const proposalWithdrawal: Expiring = {
   name: 'proposal-withdrawal',
   collection: PROPOSALS_COLLECTION,
-  live: { field: 'status', op: 'eq', value: 'pending' },
+  live: PENDING,
   async due(readStore, now) {
     const ids: string[] = [];
-    const filters = [proposalWithdrawal.live];
+    const filters = [PENDING];
     for await (const { doc } of scanAll(readStore, PROPOSALS_COLLECTION, { filters }, { pageSize: 500 })) {
       const record = JSON.parse(doc) as ProposalRecord;
       if ((await proposerGone(readStore, record.caller.actor, now)) !== null) ids.push(record.id);

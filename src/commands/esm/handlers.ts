@@ -3,14 +3,25 @@ import {
   esmCategories,
   esmEvents,
   esmStreams,
+  type CommentVisibility,
   type EsmEventOf,
   type RequestPriority,
+  type RequestStatus,
 } from '../../events/esm';
+import { DEFAULT_SLA_HOURS } from '../../esm/sla';
+import type { DecidingPerson } from '../deciding';
 import { once, type CommandContext } from '../context';
 import { moduleCommands } from '../module-commands';
+import { agentDecider } from './agents';
 import { departmentDecider, serviceDecider } from './catalogue';
 import { articleDecider, type KnowledgeCommand } from './knowledge';
-import { requestDecider, type RequestCommand, type ServiceFacts } from './requests';
+import {
+  requestDecider,
+  type AgentFacts,
+  type RequestCommand,
+  type ServiceFacts,
+  type UpdateRequest,
+} from './requests';
 
 const { run, create } = moduleCommands(eventCatalog(esmEvents));
 
@@ -89,4 +100,79 @@ export function actOnRequest(
   command: Exclude<RequestCommand, { type: 'SubmitRequest' }>,
 ) {
   return run(context, esmStreams.request(requestId), requestDecider, command);
+}
+
+export type AgentInput = Omit<EsmEventOf<'AgentAdded'>['data'], 'id'>;
+
+export function addAgent(context: CommandContext, agent: AgentInput) {
+  return create(context, esmCategories.agent, agentDecider, async (id) => ({
+    type: 'AddAgent' as const,
+    agent: { id, ...agent },
+    departmentExists:
+      agent.department_id !== null && (await exists(context, esmStreams.department(agent.department_id))),
+  }));
+}
+
+export function setAgentActive(context: CommandContext, agentId: number, is_active: boolean) {
+  const { context: timed, at } = once(context);
+  return run(timed, esmStreams.agent(agentId), agentDecider, { type: 'SetAgentActive', is_active, at });
+}
+
+async function agentFacts(context: CommandContext, agentId: number): Promise<AgentFacts> {
+  const events = await context.eventStore.readStream(esmStreams.agent(agentId));
+  if (events.length === 0) return undefined;
+  return { is_active: events[events.length - 1]?.type !== 'AgentDeactivated' };
+}
+
+/** The service a request is raised against now, from its stream. */
+async function currentServiceId(context: CommandContext, requestId: number): Promise<number | null> {
+  let serviceId: number | null = null;
+  for (const event of await context.eventStore.readStream(esmStreams.request(requestId))) {
+    if (event.type === 'RequestSubmitted')
+      serviceId = (event.data as { service_id: number | null }).service_id;
+    if (event.type === 'RequestServiceChanged') serviceId = (event.data as { to: number }).to;
+  }
+  return serviceId;
+}
+
+export interface RequestChanges {
+  status?: RequestStatus;
+  approver_id?: number;
+  decider?: DecidingPerson;
+  assignee_id?: number | null;
+  priority?: RequestPriority;
+  service_id?: number;
+  feedback_rating?: number;
+}
+
+/** A back-office edit, with the facts its changes are decided on: the agent, the service and its SLA. */
+export async function changeRequest(context: CommandContext, requestId: number, changes: RequestChanges) {
+  const { context: timed, at } = once(context);
+  const command: UpdateRequest = { type: 'UpdateRequest', at, ...changes };
+  if (changes.assignee_id !== undefined && changes.assignee_id !== null) {
+    command.agent = await agentFacts(context, changes.assignee_id);
+  }
+  if (changes.service_id !== undefined) {
+    command.service = await serviceFacts(context, changes.service_id);
+  }
+  if (changes.priority !== undefined) {
+    const serviceId = changes.service_id ?? (await currentServiceId(context, requestId));
+    const service = serviceId === null ? undefined : await serviceFacts(context, serviceId);
+    command.sla_hours = service?.sla_hours ?? DEFAULT_SLA_HOURS;
+  }
+  return run(timed, esmStreams.request(requestId), requestDecider, command);
+}
+
+export function commentOnRequest(
+  context: CommandContext,
+  requestId: number,
+  comment: { body: string; visibility: CommentVisibility },
+) {
+  const { context: timed, at } = once(context);
+  return run(timed, esmStreams.request(requestId), requestDecider, { type: 'AddComment', ...comment, at });
+}
+
+/** The SLA sweep's check of one request at `at`. */
+export function checkRequestSla(context: CommandContext, requestId: number, at: string) {
+  return run(context, esmStreams.request(requestId), requestDecider, { type: 'CheckSla', at });
 }
