@@ -27,6 +27,7 @@ export { proposalWithdrawal, proposerGone } from './proposals/withdrawal';
 export {
   PROPOSALS_COLLECTION,
   presentProposal,
+  proposalsCollection,
   proposalsProjection,
   proposalTarget,
   type Proposal,

@@ -5,6 +5,7 @@ import { CONTRACT_STATUSES, CONTRACT_TYPES, clmCollections } from '../../events/
 import { clmProjector, ContractRecord, type StoredContract } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
+import { orderParameters } from '../kit/list-order';
 import type { ModuleRoute } from '../kit/module';
 import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
 import {
@@ -36,6 +37,7 @@ const clmProjectorModule = { id: 'clm', projector: clmProjector } as const;
 
 const ContractQuery = z.object({
   ...pageParameters,
+  ...orderParameters(contractsCollection),
   q: z
     .string()
     .optional()
@@ -66,7 +68,7 @@ const listContracts: ModuleRoute<ContractQuery> = {
     const today = isoDate(services.clock.now());
     return workspacePage(
       services.readStore,
-      clmCollections.contracts,
+      contractsCollection,
       caller,
       query,
       filters,

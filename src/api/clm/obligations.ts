@@ -5,6 +5,7 @@ import { createObligation } from '../../commands/clm/handlers';
 import { clmCollections, clmStreams } from '../../events/clm';
 import { clmProjector, ObligationRecord, obligationsProjection } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
+import { orderParameters } from '../kit/list-order';
 import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { caseInsensitiveEnum, dateString, queryFilters } from '../kit/parameters';
@@ -34,6 +35,7 @@ export function presentObligation(doc: StoredObligation, today: string): Obligat
 
 const ObligationQuery = z.object({
   ...pageParameters,
+  ...orderParameters(obligationsCollection),
   q: z.string().optional().meta({ description: 'Case-insensitive search in the title' }),
   contract_id: z.string().optional().meta({ description: 'Obligations of this contract' }),
   status: caseInsensitiveEnum(['open', 'overdue', 'completed'])
@@ -64,7 +66,7 @@ const listObligations: ModuleRoute<ObligationQuery> = {
     ];
     return workspacePage(
       services.readStore,
-      clmCollections.obligations,
+      obligationsCollection,
       caller,
       query,
       filters,

@@ -12,6 +12,7 @@ import { DESCRIBED_LICENSE } from './license';
 import { describeNulls } from './openapi-nulls';
 import { ProposalSchema } from './proposal-schema';
 import { asOfAnswer } from './time-travel';
+import { PageMeta } from './list-order';
 import { ItemQuery, listQuery } from './read-parameters';
 import {
   routeRole,
@@ -228,7 +229,7 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
   const collection = z
     .object({
       data: z.array(resource.record),
-      meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+      meta: PageMeta,
     })
     .meta({ id: `${recordId(resource)}Collection` });
   const tags = [resource.path];
