@@ -5,6 +5,8 @@ import { proposalsCollection, proposalsProjection } from './proposals/projection
 
 const approvalsProjector: Projector = {
   name: 'approvals',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [policiesProjection, proposalsProjection],
 };
 

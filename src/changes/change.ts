@@ -58,10 +58,5 @@ export interface ChangeFeed {
    * the viewer may see, optionally of one resource. Throws `CursorExpired` for a cursor this feed did
    * not give.
    */
-  read(
-    after: string | undefined,
-    limit: number,
-    viewer: FeedViewer,
-    resource?: string,
-  ): Promise<ChangePage>;
+  read(after: string | undefined, limit: number, viewer: FeedViewer, resource?: string): Promise<ChangePage>;
 }

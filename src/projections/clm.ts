@@ -298,5 +298,7 @@ export const obligationsProjection: DocumentProjection = {
 
 export const clmProjector: Projector = {
   name: 'clm',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [workspaces, members, counterparties, contracts, obligationsProjection],
 };

@@ -225,5 +225,7 @@ export const requestsProjection: DocumentProjection<RequestRecord> = {
 
 export const esmProjector: Projector = {
   name: 'esm',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [departmentsProjection, servicesProjection, knowledgeProjection, requestsProjection],
 };

@@ -200,5 +200,7 @@ export const messagesProjection: DocumentProjection<MessageRecord> = {
 
 export const mailProjector: Projector = {
   name: 'mail',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [messagesProjection, contacts, labels, events],
 };

@@ -158,5 +158,7 @@ export const milestonesProjection: DocumentProjection<MilestoneRecord> = {
 
 export const ppmProjector: Projector = {
   name: 'ppm',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [projects, milestonesProjection, risks, documents],
 };

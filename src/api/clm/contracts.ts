@@ -6,6 +6,7 @@ import { clmProjector, ContractRecord, type StoredContract } from '../../project
 import type { CollectionDefinition } from '../../projections/read-store';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { orderParameters } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import type { ModuleRoute } from '../kit/module';
 import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
 import {
@@ -89,7 +90,7 @@ const getContract: ModuleRoute<TimeTravelQuery> = {
   responses: {
     200: {
       description: 'Contract (as of a point in time: under data, with meta naming the cut)',
-      schema: z.union([ContractRecord, asOfAnswer(ContractRecord, 'ContractAsOf')]),
+      schema: z.union([withRecordTimes(ContractRecord), asOfAnswer(ContractRecord, 'ContractAsOf')]),
     },
     404: { description: 'No such contract in this workspace (then)', schema: ErrorEnvelopeSchema },
     422: { description: 'Invalid parameter', schema: ErrorEnvelopeSchema },

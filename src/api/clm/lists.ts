@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CollectionDefinition, Filter, ReadStore } from '../../projections/read-store';
 import { ApiError } from '../kit/errors';
 import { PageMeta, routeOrder } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import type { Caller } from '../kit/module';
 import { pageParameters as kitPageParameters } from '../kit/parameters';
 import { shortened } from '../kit/validation';
@@ -64,7 +65,7 @@ function workspaceOf(caller: Caller): string {
 export const listOf = (record: z.ZodType, id: string) =>
   z
     .object({
-      data: z.array(record),
+      data: z.array(withRecordTimes(record)),
       meta: PageMeta,
     })
     .meta({ id });

@@ -6,6 +6,7 @@ import { clmCollections, clmStreams } from '../../events/clm';
 import { clmProjector, ObligationRecord, obligationsProjection } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
 import { orderParameters } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { caseInsensitiveEnum, dateString, queryFilters } from '../kit/parameters';
@@ -94,7 +95,7 @@ const getObligation: ModuleRoute<TimeTravelQuery> = {
   responses: {
     200: {
       description: 'Obligation (as of a point in time: under data, with meta naming the cut)',
-      schema: z.union([ObligationRecord, asOfAnswer(ObligationRecord, 'ObligationAsOf')]),
+      schema: z.union([withRecordTimes(ObligationRecord), asOfAnswer(ObligationRecord, 'ObligationAsOf')]),
     },
     404: error('No such obligation in this workspace (then)'),
     422: error('Invalid parameter'),

@@ -13,6 +13,7 @@ import { describeNulls } from './openapi-nulls';
 import { ProposalSchema } from './proposal-schema';
 import { asOfAnswer } from './time-travel';
 import { PageMeta } from './list-order';
+import { withRecordTimes } from './record-times';
 import { ItemQuery, listQuery } from './read-parameters';
 import {
   routeRole,
@@ -228,7 +229,7 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
   const headers = headersOf({ ...access.headers, ...consistency.header });
   const collection = z
     .object({
-      data: z.array(resource.record),
+      data: z.array(withRecordTimes(resource.record)),
       meta: PageMeta,
     })
     .meta({ id: `${recordId(resource)}Collection` });
@@ -259,7 +260,7 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     request: { params: z.object({ [module.itemParam]: idSchema(resource) }), query: ItemQuery, ...headers },
     responses: {
       200: json(
-        z.union([resource.record, asOfAnswer(resource.record, `${recordId(resource)}AsOf`)]),
+        z.union([withRecordTimes(resource.record), asOfAnswer(resource.record, `${recordId(resource)}AsOf`)]),
         `${resource.name}; with as_of, as_of_position or valid_at, as it was then, under data, with meta naming the cut`,
       ),
       ...access.responses,
@@ -292,7 +293,7 @@ function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, rout
       ...(params && { params }),
     },
     responses: {
-      [route.status]: json(route.resource.record, route.resource.name),
+      [route.status]: json(withRecordTimes(route.resource.record), route.resource.name),
       202: HELD_BACK,
       400: envelope('Malformed JSON'),
       ...access.responses,

@@ -1,3 +1,4 @@
+import { evolveStamped } from '../../projections/stamped-evolve';
 import { z } from 'zod';
 import {
   PROPOSAL_ID,
@@ -53,7 +54,7 @@ async function proposalOf(module: ModuleDefinition, services: ModuleServices, ca
 /** The proposal after the events a decision appended, as answered; with the position of the last. */
 async function decided(services: ModuleServices, record: ProposalRecord, events: readonly StoredEvent[]) {
   const after = events.reduce<ProposalRecord | null>(
-    (doc, event) => proposalsProjection.evolve(doc, event),
+    (doc, event) => evolveStamped(proposalsProjection, doc, event),
     record,
   );
   const last = events[events.length - 1];
@@ -215,7 +216,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
         at: services.clock.now(),
       });
       const approved = outcome.events.reduce<ProposalRecord | null>(
-        (doc, event) => proposalsProjection.evolve(doc, event),
+        (doc, event) => evolveStamped(proposalsProjection, doc, event),
         record,
       ) as ProposalRecord;
       const finished = await finishApproved(module, approved, services, settings, context, requestId);

@@ -3,6 +3,7 @@ import { MARKET_CODES, marketCode } from '../../market/markets';
 import { marketCollections } from '../../projections/market';
 import type { CollectionDefinition, FindQuery } from '../../projections/read-store';
 import { orderParameters, PageMeta, routeOrder, type OrderParameters } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import { integerParameter, shortened } from '../kit/validation';
 
 /** A market code, one of the 30 EEA markets, in any letter case; anything else is a 422. */
@@ -57,7 +58,7 @@ export const storedPage = (
 export const listSchema = (record: z.ZodType, id: string) =>
   z
     .object({
-      data: z.array(record),
+      data: z.array(withRecordTimes(record)),
       meta: PageMeta,
     })
     .meta({ id });

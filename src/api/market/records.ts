@@ -12,6 +12,7 @@ import {
 } from '../../projections/market';
 import { ApiError, validationError } from '../kit/errors';
 import { PageMeta } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import type { ModuleRoute } from '../kit/module';
 import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
 import { asOfAnswer, moduleRecord, TimeTravelQuery, travelledAnswer, travels } from '../kit/time-travel';
@@ -114,7 +115,7 @@ const competitor: ModuleRoute<TimeTravelQuery> = {
     200: {
       description:
         'The competitor (as of a point in time: its record under data, with meta naming the cut; locations and prices are views of today)',
-      schema: z.union([CompetitorDetail, asOfAnswer(CompetitorRecord, 'CompetitorAsOf')]),
+      schema: z.union([withRecordTimes(CompetitorDetail), asOfAnswer(CompetitorRecord, 'CompetitorAsOf')]),
     },
     404: { description: 'No such competitor (then)' },
     422: invalid,
@@ -198,7 +199,7 @@ const LocationFeatures = z
           type: z.literal('Point'),
           coordinates: z.array(z.number()).length(2).meta({ description: '[longitude, latitude]' }),
         }),
-        properties: LocationRecord.omit({ lat: true, lng: true }),
+        properties: withRecordTimes(LocationRecord.omit({ lat: true, lng: true })),
       }),
     ),
     meta: PageMeta,
