@@ -172,6 +172,7 @@ const members: DocumentProjection = {
   collection: clmCollections.members,
   handles: ['MemberAdded', 'MemberRoleChanged'],
   documentId: idOfStream,
+  ownUpdatedAt: true,
   evolve(doc, stored) {
     const event = stored as Event;
     const at = event.metadata.occurred_at;
@@ -273,6 +274,7 @@ const contracts: DocumentProjection<StoredContract> = {
       : idOfStream(event);
   },
   evolve: evolveContract,
+  ownUpdatedAt: true,
 };
 
 export const obligationsProjection: DocumentProjection = {

@@ -196,6 +196,7 @@ export const messagesProjection: DocumentProjection<MessageRecord> = {
   ],
   documentId: idFromStream,
   evolve: evolveMessage,
+  ownUpdatedAt: true,
 };
 
 export const mailProjector: Projector = {

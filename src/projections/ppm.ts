@@ -154,6 +154,7 @@ export const milestonesProjection: DocumentProjection<MilestoneRecord> = {
   handles: ['MilestoneAdded', 'MilestoneProgressReported', 'MilestoneStatusChanged'],
   documentId: idFromStream,
   evolve: evolveMilestone,
+  ownUpdatedAt: true,
 };
 
 export const ppmProjector: Projector = {

@@ -6,12 +6,14 @@ const RECORD_TIMES = {
   updated_at: timestamp.meta({ description: 'When the latest event that changed the record was recorded' }),
 };
 
-const withTimes = new WeakMap<z.ZodType, z.ZodType>();
+const withTimes = new WeakMap<z.ZodObject, z.ZodObject>();
 
 /**
  * A record's schema with the times every record carries (`evolveStamped`), as every description of
  * a record shows it. One schema per record, so that the record's id names one schema in a description.
  */
+export function withRecordTimes(record: z.ZodObject): z.ZodObject;
+export function withRecordTimes(record: z.ZodType): z.ZodType;
 export function withRecordTimes(record: z.ZodType): z.ZodType {
   if (!(record instanceof z.ZodObject)) return record;
   let described = withTimes.get(record);
