@@ -84,6 +84,8 @@ describe('POST /api/v1/requests creation', () => {
       approved_on: null,
       resolved_on: null,
       feedback_rating: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
   });
 
