@@ -5,6 +5,8 @@ import { proposalsCollection, proposalsProjection } from './proposals/projection
 
 const approvalsProjector: Projector = {
   name: 'approvals',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [policiesProjection, proposalsProjection],
 };
 
@@ -27,6 +29,7 @@ export { proposalWithdrawal, proposerGone } from './proposals/withdrawal';
 export {
   PROPOSALS_COLLECTION,
   presentProposal,
+  proposalsCollection,
   proposalsProjection,
   proposalTarget,
   type Proposal,

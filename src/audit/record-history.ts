@@ -4,6 +4,7 @@ import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import { withErasures } from '../privacy/erasures-in-history';
 import type { DocumentProjection } from '../projections/projection';
+import { evolveStamped } from '../projections/stamped-evolve';
 import type { Document, DocumentId, ReadStore } from '../projections/read-store';
 
 /** More proposals than any record gathers; a history shows the latest this many. */
@@ -120,7 +121,7 @@ export function foldedSteps(
   return story.map((event) => {
     try {
       const current = upcast(catalog, event);
-      if (projection.handles.includes(current.type)) record = projection.evolve(record, current);
+      if (projection.handles.includes(current.type)) record = evolveStamped(projection, record, current);
       return { event, record };
     } catch (error) {
       return { event, record, error: error instanceof Error ? error.message : String(error) };

@@ -4,6 +4,8 @@ import { keysCollection, keysProjection } from './keys/projection';
 
 const iamProjector: Projector = {
   name: 'iam',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [keysProjection],
 };
 

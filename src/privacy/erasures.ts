@@ -91,6 +91,6 @@ export function recordErasure(context: CommandContext, subject: string, reason: 
 export const privacyCapability = {
   id: 'privacy',
   events: erasureEvents,
-  projector: { name: 'privacy', projections: [erasuresProjection] } as unknown as Projector,
+  projector: { name: 'privacy', version: 2, projections: [erasuresProjection] } as unknown as Projector,
   collections: [erasuresCollection],
 };

@@ -3,6 +3,7 @@ import { streamModule, type StoredEvent } from '../events/envelope';
 import { parkedEvent, parking, type ParkedEvent } from './parked-events';
 import type { DocumentProjection, Projector } from './projection';
 import type { Document, DocumentChange, DocumentId, ReadStore } from './read-store';
+import { evolveStamped } from './stamped-evolve';
 import { MAX_LINKS, tracing } from '../telemetry/tracing';
 
 /**
@@ -120,7 +121,7 @@ export function batchFolder(context: FoldContext) {
       const docs = batch.documents.get(collection) as Map<DocumentId, Document | null>;
       let doc: Document | null;
       try {
-        doc = projection.evolve(docs.get(id) ?? null, event);
+        doc = evolveStamped(projection, docs.get(id) ?? null, event);
         if (doc && suspects.size > 0 && suspects.has(documentKey(collection, id))) {
           readStore.checkStorable(collection, id, doc);
         }

@@ -172,6 +172,7 @@ const members: DocumentProjection = {
   collection: clmCollections.members,
   handles: ['MemberAdded', 'MemberRoleChanged'],
   documentId: idOfStream,
+  ownUpdatedAt: true,
   evolve(doc, stored) {
     const event = stored as Event;
     const at = event.metadata.occurred_at;
@@ -273,6 +274,7 @@ const contracts: DocumentProjection<StoredContract> = {
       : idOfStream(event);
   },
   evolve: evolveContract,
+  ownUpdatedAt: true,
 };
 
 export const obligationsProjection: DocumentProjection = {
@@ -298,5 +300,7 @@ export const obligationsProjection: DocumentProjection = {
 
 export const clmProjector: Projector = {
   name: 'clm',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [workspaces, members, counterparties, contracts, obligationsProjection],
 };

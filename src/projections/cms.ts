@@ -168,5 +168,7 @@ export const submissionsProjection = createdBy(
 
 export const cmsProjector: Projector = {
   name: 'cms',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [pagesProjection, images, documents, submissionsProjection],
 };

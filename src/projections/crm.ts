@@ -184,6 +184,7 @@ const leads: DocumentProjection<LeadRecord> = {
   handles: ['LeadCaptured', 'LeadStatusChanged'],
   documentId: idFromStream,
   evolve: evolveLead,
+  ownUpdatedAt: true,
 };
 
 function evolveOpportunity(doc: OpportunityRecord | null, stored: StoredEvent): OpportunityRecord | null {
@@ -218,6 +219,7 @@ export const opportunitiesProjection: DocumentProjection<OpportunityRecord> = {
   handles: ['OpportunityOpened', 'OpportunityStageChanged'],
   documentId: idFromStream,
   evolve: evolveOpportunity,
+  ownUpdatedAt: true,
 };
 
 /**
@@ -262,5 +264,7 @@ const stageChanges: DocumentProjection<StageChangeRecord> = {
 
 export const crmProjector: Projector = {
   name: 'crm',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [companies, contacts, leads, opportunitiesProjection, stageChanges],
 };

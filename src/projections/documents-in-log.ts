@@ -2,6 +2,7 @@ import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import type { DocumentProjection } from './projection';
 import type { Document, DocumentId } from './read-store';
+import { evolveStamped } from './stamped-evolve';
 
 const PAGE = 1_000;
 
@@ -20,7 +21,7 @@ export async function documentsInLog<Doc extends Document>(
     for (const event of page) {
       if (!projection.handles.includes(event.type)) continue;
       const id = projection.documentId(event);
-      const doc = projection.evolve(documents.get(id) ?? null, event);
+      const doc = evolveStamped(projection, documents.get(id) ?? null, event);
       if (doc) documents.set(id, doc);
       else documents.delete(id);
     }

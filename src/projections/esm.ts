@@ -352,6 +352,8 @@ export const commentsProjection: DocumentProjection<CommentRecord> = {
 
 export const esmProjector: Projector = {
   name: 'esm',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [
     agentsProjection,
     departmentsProjection,

@@ -78,5 +78,7 @@ const plans: DocumentProjection<PlanRecord> = {
 
 export const fpaProjector: Projector = {
   name: 'fpa',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [scenarios, plans],
 };

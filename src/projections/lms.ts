@@ -158,5 +158,7 @@ export const enrolmentsProjection: DocumentProjection<EnrolmentRecord> = {
 
 export const lmsProjector: Projector = {
   name: 'lms',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [courses, lessons, learners, enrolmentsProjection],
 };

@@ -196,9 +196,12 @@ export const messagesProjection: DocumentProjection<MessageRecord> = {
   ],
   documentId: idFromStream,
   evolve: evolveMessage,
+  ownUpdatedAt: true,
 };
 
 export const mailProjector: Projector = {
   name: 'mail',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [messagesProjection, contacts, labels, events],
 };

@@ -231,6 +231,7 @@ const threads: DocumentProjection<ThreadRecord> = {
   collection: MARKET_COLLECTIONS.threads,
   handles: ['ThreadStarted', 'QuestionAsked', 'AnswerGiven'],
   documentId: (event) => event.stream.slice('market.thread-'.length),
+  ownUpdatedAt: true,
   evolve(doc, stored) {
     const event = stored as Event;
     const at = event.metadata.occurred_at;
@@ -272,5 +273,7 @@ const sessions: DocumentProjection<SessionRecord> = {
 
 export const marketProjector: Projector = {
   name: 'market',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [competitors, locations, observations, sources, figures, threads, sessions],
 };

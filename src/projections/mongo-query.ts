@@ -1,4 +1,5 @@
-import type { Filter as MongoFilter } from 'mongodb';
+import type { Filter as MongoFilter, Sort } from 'mongodb';
+import { ID_KEY, type KeysetTerms } from './page-order';
 import { jsonNestsDeeperThan } from '../json-nesting';
 import {
   searchText,
@@ -7,7 +8,9 @@ import {
   type Document,
   type DocumentId,
   type FindQuery,
+  type PagePosition,
   type ScanQuery,
+  type SortKey,
 } from './read-store';
 
 /**
@@ -73,3 +76,30 @@ export function findFilter(
   if (clauses.length === 0) return {};
   return clauses.length === 1 ? (clauses[0] as MongoFilter<StoredDocument>) : { $and: clauses };
 }
+
+const keyPath = (key: SortKey) => (key.field === ID_KEY ? '_id' : `doc.${key.field}`);
+
+/** A list's order as MongoDB sorts: each key's path, then the id (see `pageOrder`). */
+export const mongoSort = (order: readonly SortKey[]): Sort =>
+  Object.fromEntries(order.map((key) => [keyPath(key), key.descending ? -1 : 1]));
+
+/** A keyset position with its id as the store keys it. */
+export const keyedPosition = (definition: CollectionDefinition, position: PagePosition): PagePosition => ({
+  ...position,
+  id: documentKey(definition, position.id),
+});
+
+type Clause = MongoFilter<StoredDocument>;
+const OPERATORS = { '=': '$eq', '<': '$lt', '>': '$gt', '>=': '$gte' } as const;
+
+/**
+ * The conditions of a keyset page as MongoDB filters. `{ field: null }` matches a missing field too,
+ * which SQLite's `json_extract` reads as NULL.
+ */
+export const MONGO_KEYSET: KeysetTerms<Clause> = {
+  compare: (key, op, value) => ({ [keyPath(key)]: { [OPERATORS[op]]: value } }),
+  isNull: (key, isNull) => ({ [keyPath(key)]: isNull ? null : { $ne: null } }),
+  all: (terms) => ({ $and: terms }),
+  any: (terms) => ({ $or: terms }),
+  nothing: NOTHING,
+};

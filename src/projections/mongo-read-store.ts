@@ -6,7 +6,17 @@ import {
   type Collection,
   type Db,
 } from 'mongodb';
-import { collectionName, documentKey, findFilter, storable, type StoredDocument } from './mongo-query';
+import {
+  collectionName,
+  documentKey,
+  findFilter,
+  keyedPosition,
+  MONGO_KEYSET,
+  mongoSort,
+  storable,
+  type StoredDocument,
+} from './mongo-query';
+import { afterPosition, encodeCursor, indexedFields, pageOrder, positionOf } from './page-order';
 import { encodePage } from './page-json';
 import {
   CheckpointConflict,
@@ -93,7 +103,7 @@ export async function openMongoReadStore(
     const name = collectionName(definition.name);
     await ensureCollection(db, name);
     const collection = db.collection<StoredDocument>(name);
-    for (const field of definition.filterFields)
+    for (const field of indexedFields(definition))
       await collection.createIndex({ [`doc.${field}`]: 1, _id: 1 });
     return { definition, collection };
   }
@@ -161,22 +171,37 @@ export async function openMongoReadStore(
     async find(name, query) {
       const from = target(name);
       const filter = findFilter(from.definition, query);
+      const order = pageOrder(query.sort);
+      const after = query.after
+        ? afterPosition(order, keyedPosition(from.definition, query.after), MONGO_KEYSET)
+        : {};
       const session = client.startSession({ snapshot: true });
       try {
-        const page =
+        // One more than the page tells whether a page follows.
+        const read =
           query.limit > 0
             ? await from.collection
-                .find(filter, { session, projection: { doc: 1 } })
-                .sort({ _id: 1 })
+                .find({ $and: [filter, after] }, { session, projection: { doc: 1 } })
+                .sort(mongoSort(order))
                 .skip(query.offset)
-                .limit(query.limit)
+                .limit(query.limit + 1)
                 .toArray()
             : [];
-        const ended = page.length < query.limit && (page.length > 0 || query.offset === 0);
+        const page = read.slice(0, query.limit);
+        const ended =
+          query.after === undefined &&
+          read.length <= query.limit &&
+          (page.length > 0 || (query.offset === 0 && query.limit > 0));
         const total = ended
           ? query.offset + page.length
           : await from.collection.countDocuments(filter, { session });
-        return { total, items: page.map((found) => JSON.stringify(found.doc)) };
+        const items = page.map((found) => JSON.stringify(found.doc));
+        const last = page.at(-1);
+        const next =
+          read.length > query.limit && last
+            ? encodeCursor(order, positionOf(order, last._id, items.at(-1) as string))
+            : null;
+        return { total, items, next };
       } finally {
         await session.endSession();
       }

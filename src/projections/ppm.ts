@@ -154,9 +154,12 @@ export const milestonesProjection: DocumentProjection<MilestoneRecord> = {
   handles: ['MilestoneAdded', 'MilestoneProgressReported', 'MilestoneStatusChanged'],
   documentId: idFromStream,
   evolve: evolveMilestone,
+  ownUpdatedAt: true,
 };
 
 export const ppmProjector: Projector = {
   name: 'ppm',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [projects, milestonesProjection, risks, documents],
 };

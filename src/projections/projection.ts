@@ -15,6 +15,12 @@ export interface DocumentProjection<Doc extends Document = Document> {
    * sound because the store hands `evolve` only documents that this projection wrote.
    */
   evolve(doc: Doc | null, event: StoredEvent): Doc | null;
+  /**
+   * Its documents' `updated_at` is its own (in business time, as its records had it before every record
+   * carried one), which `evolveStamped` leaves as it is; absent: stamped from each event that changes
+   * the document.
+   */
+  ownUpdatedAt?: true;
 }
 
 /**

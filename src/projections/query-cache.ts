@@ -201,7 +201,14 @@ function listed(ids: readonly number[], id: DocumentId, added: boolean): readonl
 }
 
 function pageKey(query: FindQuery): string {
-  return JSON.stringify([query.filters, query.q?.toLowerCase(), query.limit, query.offset]);
+  return JSON.stringify([
+    query.filters,
+    query.q?.toLowerCase(),
+    query.limit,
+    query.offset,
+    query.sort,
+    query.after,
+  ]);
 }
 
 /** A search's total is the same on every page of it. */

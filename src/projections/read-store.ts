@@ -26,11 +26,33 @@ export interface Filter {
   value: string | number | boolean | null;
 }
 
+/** One key of a list's order: a field of the documents (`id`: the document id), ascending or descending. */
+export interface SortKey {
+  field: string;
+  descending: boolean;
+}
+
+export type SortValue = string | number | boolean | null;
+
+/** Where a keyset page starts: after the document with these values of the order's keys and this id. */
+export interface PagePosition {
+  /** One per key of the order before the id. */
+  values: readonly SortValue[];
+  id: DocumentId;
+}
+
 export interface FindQuery {
   filters?: readonly Filter[];
   q?: string;
   limit: number;
   offset: number;
+  /**
+   * The order of the results, on the fields the collection indexes (`sortableFields`); absent: by id.
+   * The id ends every order (see `pageOrder`).
+   */
+  sort?: readonly SortKey[];
+  /** Only the results after this position of the order (a keyset page, see `afterPosition`). */
+  after?: PagePosition;
 }
 
 /** A page of a keyset read: the documents after the id `after` (absent: from the first), in id order. */
@@ -51,6 +73,8 @@ export interface ScannedDocument {
 export interface FindResult {
   total: number;
   items: string[];
+  /** The cursor of the page after this one (`encodeCursor`), or null when no result follows. */
+  next: string | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { evolveStamped } from './stamped-evolve';
 import { streamModule, type StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import {
@@ -167,7 +168,7 @@ async function foldAgain(
           const event = upcast(stored);
           const documentId = projection.documentId(event);
           if (!folding.has(documentId)) continue;
-          const doc = projection.evolve(folding.get(documentId) ?? null, event);
+          const doc = evolveStamped(projection, folding.get(documentId) ?? null, event);
           if (doc) readStore.checkStorable(projection.collection, documentId, doc);
           folding.set(documentId, doc);
           applied.push(id);

@@ -1,5 +1,6 @@
+import { afterPosition, ID_KEY, inIdOrder, pageOrder, type KeysetTerms } from './page-order';
 import { LISTED_RESULTS } from './query-cache';
-import type { CollectionDefinition, Filter, FindQuery, ScanQuery } from './read-store';
+import type { CollectionDefinition, Filter, FindQuery, ScanQuery, SortKey } from './read-store';
 import { anyOf, phrase } from './word-index';
 
 const OPERATORS = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
@@ -41,6 +42,7 @@ export interface Sql {
 /** The SQL of a find: its count, its page once the count is known, and where it may list its results. */
 export interface FindPlan {
   count: Sql;
+  /** The page's ids and documents, and the result after them if there is one (see `paged`). */
   page(total: number): Sql;
   /**
    * Each result's id in order, with the count of them all on each row: at most LISTED_RESULTS + 1
@@ -106,11 +108,57 @@ function searchIndex(target: PlannedCollection, q: string): SearchIndex {
   return found.length === 1 ? { ...search, count: { sql: target.oneWordCount, params: found } } : search;
 }
 
-/** The SQL of a page of results: `limit` of them after the first `offset`. */
+/**
+ * The SQL of a page of results: `limit` of them after the first `offset`, and one more, which tells
+ * whether a page follows.
+ */
 const paged = ({ sql, params }: Sql, { limit, offset }: FindQuery): Sql => ({
   sql: `${sql} LIMIT ? OFFSET ?`,
-  params: [...params, limit, offset],
+  params: [...params, limit + 1, offset],
 });
+
+/** The conditions of a keyset page in SQL, on the documents' JSON and `idColumn`. */
+function keysetTerms(table: string, idColumn: string): KeysetTerms<Sql> {
+  const column = (key: SortKey) =>
+    key.field === ID_KEY ? idColumn : `json_extract(${table}.doc, '$.${key.field}')`;
+  const joined = (terms: Sql[], by: string): Sql => ({
+    sql: `(${terms.map((term) => term.sql).join(` ${by} `)})`,
+    params: terms.flatMap((term) => term.params),
+  });
+  return {
+    compare: (key, op, value) => ({ sql: `${column(key)} ${op} ?`, params: [sqlValue(value)] }),
+    isNull: (key, isNull) => ({ sql: `${column(key)} IS ${isNull ? '' : 'NOT '}NULL`, params: [] }),
+    all: (terms) => joined(terms, 'AND'),
+    any: (terms) => joined(terms, 'OR'),
+    nothing: { sql: 'FALSE', params: [] },
+  };
+}
+
+/**
+ * The clauses of a keyset page (none without `after`). Ascending from a value, the first key's bound
+ * is added as a range the planner seeks its index to; the keyset predicate alone is an OR it cannot.
+ */
+function keysetSql(target: PlannedCollection, query: FindQuery, idColumn: string): Sql[] {
+  if (!query.after) return [];
+  const order = pageOrder(query.sort);
+  const terms = keysetTerms(target.table, idColumn);
+  const clauses = [afterPosition(order, query.after, terms)];
+  const [first] = order;
+  const start = query.after.values[0];
+  if (first && first.field !== ID_KEY && !first.descending && start !== undefined && start !== null) {
+    clauses.push(terms.compare(first, '>=', start));
+  }
+  return clauses;
+}
+
+/** `clauses` joined after `WHERE`, with their parameters after `params`. */
+function where(clauses: readonly string[], params: readonly unknown[], keyset: readonly Sql[]): Sql {
+  const all = [...clauses, ...keyset.map((term) => term.sql)];
+  return {
+    sql: all.length ? `WHERE ${all.join(' AND ')}` : '',
+    params: [...params, ...keyset.flatMap((term) => term.params)],
+  };
+}
 
 /**
  * The SQL of a find: its count, its page once the count is known and, for a search with filters, the
@@ -123,29 +171,44 @@ const paged = ({ sql, params }: Sql, { limit, offset }: FindQuery): Sql => ({
  * index's rowid order is the page order.
  */
 export function planFind(target: PlannedCollection, query: FindQuery): FindPlan {
+  const order = pageOrder(query.sort);
+  return inIdOrder(order) ? planInIdOrder(target, query) : planSorted(target, query, order);
+}
+
+function planInIdOrder(target: PlannedCollection, query: FindQuery): FindPlan {
   const { table } = target;
   const filters = filterSql(target, query.filters ?? []);
   const q = query.q?.toLowerCase();
   if (!q) {
-    const where = filters.clauses.length ? `WHERE ${filters.clauses.join(' AND ')}` : '';
+    const counted = where(filters.clauses, filters.params, []);
+    const listed = where(filters.clauses, filters.params, keysetSql(target, query, `${table}.id`));
     return {
-      count: { sql: `SELECT count(*) FROM ${table} ${where}`, params: filters.params },
+      count: { sql: `SELECT count(*) FROM ${table} ${counted.sql}`, params: counted.params },
       page: () =>
-        paged({ sql: `SELECT doc FROM ${table} ${where} ORDER BY id`, params: filters.params }, query),
+        paged(
+          { sql: `SELECT id, doc FROM ${table} ${listed.sql} ORDER BY id`, params: listed.params },
+          query,
+        ),
     };
   }
   const search = searchIndex(target, q);
   const { index } = search;
   const order = target.definition.idKind === 'integer' ? `${index}.rowid` : `${table}.id`;
-  const readingMatches = (join: string): Sql =>
-    paged(
+  const readingMatches = (join: string): Sql => {
+    const matching = where(
+      [search.clause, ...filters.clauses],
+      [search.param, ...filters.params],
+      keysetSql(target, query, order),
+    );
+    return paged(
       {
-        sql: `SELECT ${table}.doc FROM ${index} ${join} ${table} ON ${table}.rowid = ${index}.rowid
-            WHERE ${[search.clause, ...filters.clauses].join(' AND ')} ORDER BY ${order}`,
-        params: [search.param, ...filters.params],
+        sql: `SELECT ${table}.id, ${table}.doc FROM ${index} ${join} ${table} ON ${table}.rowid = ${index}.rowid
+            ${matching.sql} ORDER BY ${order}`,
+        params: matching.params,
       },
       query,
     );
+  };
   if (!filters.clauses.length) {
     return {
       count: search.count,
@@ -155,6 +218,11 @@ export function planFind(target: PlannedCollection, query: FindQuery): FindPlan 
   const filtered = `FROM ${table} WHERE ${filters.clauses.join(' AND ')}
       AND ${table}.rowid IN (SELECT rowid FROM ${index} WHERE ${search.clause})`;
   const params = [...filters.params, search.param];
+  const keyset = keysetSql(target, query, `${table}.id`);
+  const filteredPage = {
+    sql: `SELECT id, doc ${filtered} ${keyset.map((term) => `AND ${term.sql} `).join('')}ORDER BY id`,
+    params: [...params, ...keyset.flatMap((term) => term.params)],
+  };
   return {
     count: { sql: `SELECT count(*) ${filtered}`, params },
     listing:
@@ -167,7 +235,41 @@ export function planFind(target: PlannedCollection, query: FindQuery): FindPlan 
     page: (total) =>
       query.offset + query.limit <= total * READ_IN_ORDER_WITHIN
         ? readingMatches('CROSS JOIN')
-        : paged({ sql: `SELECT doc ${filtered} ORDER BY id`, params }, query),
+        : paged(filteredPage, query),
+  };
+}
+
+/**
+ * A find in another order than the id's: counted as in id order; its page is read in the order of the
+ * index of its first key (a field's index holds the field, then the id) where the planner can.
+ */
+function planSorted(target: PlannedCollection, query: FindQuery, order: readonly SortKey[]): FindPlan {
+  const { table } = target;
+  const { count } = planInIdOrder(target, { ...query, sort: undefined, after: undefined });
+  const filters = filterSql(target, query.filters ?? []);
+  const q = query.q?.toLowerCase();
+  if (q) {
+    const search = searchIndex(target, q);
+    filters.clauses.push(`${table}.rowid IN (SELECT rowid FROM ${search.index} WHERE ${search.clause})`);
+    filters.params.push(search.param);
+  }
+  const matching = where(filters.clauses, filters.params, keysetSql(target, query, `${table}.id`));
+  const sortedBy = order
+    .map((key) => {
+      const column = key.field === ID_KEY ? `${table}.id` : `json_extract(${table}.doc, '$.${key.field}')`;
+      return `${column}${key.descending ? ' DESC' : ''}`;
+    })
+    .join(', ');
+  return {
+    count,
+    page: () =>
+      paged(
+        {
+          sql: `SELECT ${table}.id, ${table}.doc FROM ${table} ${matching.sql} ORDER BY ${sortedBy}`,
+          params: matching.params,
+        },
+        query,
+      ),
   };
 }
 

@@ -8,12 +8,14 @@ import {
   type DocumentChange,
   type DocumentId,
   type FindQuery,
+  type FindResult,
   type ReadStore,
   type ScannedDocument,
 } from './read-store';
 import { createCacheBudget, DEFAULT_CACHE_MB } from './cache-budget';
 import { createDocumentCache, type DocumentCache } from './document-cache';
 import { onePerTurn } from './one-per-turn';
+import { encodeCursor, indexedFields, inIdOrder, pageOrder, positionOf } from './page-order';
 import { decodePage, encodePage, type PageJson } from './page-json';
 import {
   createWordIndex,
@@ -65,6 +67,19 @@ interface Collection extends PlannedCollection {
 }
 
 const bodyOf = (page: PageJson) => page.body;
+
+/** A result as a page's SQL reads it: its id and its document's JSON. */
+type PageRow = [id: DocumentId, doc: string];
+
+/** The page of `limit` rows of those read (one more when a page follows), and the cursor of the next. */
+function pageOf(total: number, rows: readonly PageRow[], query: FindQuery): FindResult {
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  const order = pageOrder(query.sort);
+  const next =
+    rows.length > query.limit && last ? encodeCursor(order, positionOf(order, last[0], last[1])) : null;
+  return { total, items: shown.map(([, doc]) => doc), next };
+}
 
 /** The store's connection to its file, and what is prepared on it. */
 interface Connection {
@@ -176,7 +191,7 @@ export function openSqliteReadStore(
       createWordIndex(db, table);
       fillWordIndex(db, table, fts);
     }
-    for (const field of definition.filterFields) {
+    for (const field of indexedFields(definition)) {
       db.exec(
         `CREATE INDEX IF NOT EXISTS ${table}_by_${field} ON ${table} (json_extract(doc, '$.${field}'), id)`,
       );
@@ -262,18 +277,21 @@ export function openSqliteReadStore(
     return total > LISTED_RESULTS ? { total } : { total, ids: rows.map(([id]) => id) };
   }
 
-  function pageItems(page: Sql): string[] {
+  function pageRows(page: Sql): PageRow[] {
     return prepared(page.sql)
-      .pluck()
-      .all(...page.params) as string[];
+      .raw()
+      .all(...page.params) as PageRow[];
   }
 
   /**
-   * The documents of a page of listed results. A document that another process deleted after the ids
-   * were read (a shared store) is left out.
+   * The documents of a page of listed results, and the one after them. A document that another process
+   * deleted after the ids were read (a shared store) is left out.
    */
-  function listedItems(target: Collection, ids: readonly number[], { limit, offset }: FindQuery): string[] {
-    return ids.slice(offset, offset + limit).flatMap((id) => target.get.get(id)?.doc ?? []);
+  function listedRows(target: Collection, ids: readonly number[], { limit, offset }: FindQuery): PageRow[] {
+    return ids.slice(offset, offset + limit + 1).flatMap((id) => {
+      const doc = target.get.get(id)?.doc;
+      return doc === undefined ? [] : [[id, doc] as PageRow];
+    });
   }
 
   /** A page not kept, read by SQL and encoded; queued work meanwhile may have kept it. */
@@ -285,11 +303,13 @@ export function openSqliteReadStore(
     let plan: FindPlan | undefined;
     const planOf = () => (plan ??= planFind(target, query));
     const { total, ids } = results(target, query, planOf);
-    let items: string[] = [];
+    // Listed ids are in id order, from the first result.
+    const listed = ids && query.after === undefined && inIdOrder(pageOrder(query.sort)) ? ids : undefined;
+    let rows: PageRow[] = [];
     if (total > query.offset) {
-      items = ids ? listedItems(target, ids, query) : pageItems(planOf().page(total));
+      rows = listed ? listedRows(target, listed, query) : pageRows(planOf().page(total));
     }
-    const page = encodePage({ total, items }, query);
+    const page = encodePage(pageOf(total, rows, query), query);
     target.queries.remember(query, page, ids);
     return page;
   }

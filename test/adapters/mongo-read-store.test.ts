@@ -190,10 +190,12 @@ describe('MongoDB adapter against the model: a transaction lives at most 60 s', 
       await runtime.stop();
 
       expect((await readStore.checkpoints()).get('test')).toBe(last?.events[0]?.position);
-      expect(JSON.parse((await readStore.get('test.counters', 'test.counter-1500')) as string)).toEqual({
-        id: 'test.counter-1500',
-        count: 1,
-      });
+      expect(JSON.parse((await readStore.get('test.counters', 'test.counter-1500')) as string)).toMatchObject(
+        {
+          id: 'test.counter-1500',
+          count: 1,
+        },
+      );
     } finally {
       await readStore.close();
       await events.close();

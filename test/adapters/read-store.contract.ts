@@ -4,11 +4,15 @@ import { createIdAllocator } from '../../src/commands/ids';
 import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import type { Projector } from '../../src/projections/projection';
+import { decodeCursor, pageOrder } from '../../src/projections/page-order';
 import {
   CheckpointConflict,
   type CollectionDefinition,
+  type FindQuery,
   type ReadStore,
+  type SortKey,
 } from '../../src/projections/read-store';
+import fc from 'fast-check';
 import { createProjectionRuntime, type ProjectionRuntime } from '../../src/projections/runtime';
 import type { JobQueue } from '../../src/workers/job-queue';
 import { followJobTriggers } from '../../src/workers/module-jobs';
@@ -37,6 +41,13 @@ const people: CollectionDefinition = {
   filterFields: [],
 };
 
+const walks: CollectionDefinition = {
+  name: 'test.walks',
+  idKind: 'integer',
+  searchFields: [],
+  filterFields: ['run', 'status', 'due'],
+};
+
 const forms: CollectionDefinition = {
   name: 'test.forms',
   idKind: 'integer',
@@ -63,7 +74,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
     beforeEach(async () => {
       fixture = await open();
       store = fixture.store;
-      await store.defineCollections([tickets, people, forms]);
+      await store.defineCollections([tickets, people, forms, walks]);
       await store.commit(
         [
           ticket(10, 'Printer on floor 3 jams', 'Open', '2026-11-01', 'Paper tray B'),
@@ -95,7 +106,7 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       const body = await store.findJson(tickets.name, query);
       expect(JSON.parse(body.toString('utf8'))).toEqual({
         data: page.items.map((item) => JSON.parse(item)),
-        meta: { total: 4, limit: 2, offset: 2 },
+        meta: { total: 4, limit: 2, offset: 2, next: null },
       });
       expect((await store.find(tickets.name, query)).items).toEqual(page.items);
       expect(page.items.some((item) => item.includes('Zoë'))).toBe(true);
@@ -313,10 +324,161 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(people_.map(({ id }) => id)).toEqual(['b', 'c']);
     });
 
+    describe('sorted and keyset pages', () => {
+      const sorted = [{ field: 'status', descending: false }];
+      const idsOf = (page: { items: string[] }) => page.items.map((item) => JSON.parse(item).id as number);
+      const position = (next: string | null) =>
+        decodeCursor(next as string, pageOrder(sorted), tickets.idKind);
+
+      beforeEach(() =>
+        store.commit(
+          [
+            ticket(7, 'Mouse', 'Open', '2026-11-01'),
+            { collection: tickets.name, id: 8, doc: { id: 8, title: 'No status', status: null, due: null } },
+          ],
+          moved('tests', 4, 5),
+        ),
+      );
+
+      it('sorts on a field either way, ties by id in the direction of the last key, NULL first ascending', async () => {
+        const asc = await store.find(tickets.name, { sort: sorted, limit: 10, offset: 0 });
+        expect(idsOf(asc)).toEqual([8, 4, 7, 10, 33, 2]);
+        const desc = await store.find(tickets.name, {
+          sort: [{ field: 'status', descending: true }],
+          limit: 10,
+          offset: 0,
+        });
+        expect(idsOf(desc)).toEqual([2, 33, 10, 7, 4, 8]);
+      });
+
+      it('sorts on several fields, each in its direction, with the id last', async () => {
+        const page = await store.find(tickets.name, {
+          sort: [
+            { field: 'due', descending: true },
+            { field: 'status', descending: false },
+            { field: 'id', descending: true },
+          ],
+          limit: 10,
+          offset: 0,
+        });
+        expect(idsOf(page)).toEqual([33, 10, 7, 2, 4, 8]);
+      });
+
+      it('gives the next page a cursor, and none at the end, in the order and with the filters asked', async () => {
+        const walk = async (query: Omit<FindQuery, 'limit' | 'offset' | 'after'>) => {
+          const seen: number[] = [];
+          let after: FindQuery['after'];
+          for (;;) {
+            const page = await store.find(tickets.name, { ...query, limit: 2, offset: 0, after });
+            expect(page.total).toBe(query.filters ? 3 : 6);
+            seen.push(...idsOf(page));
+            if (page.next === null) return seen;
+            after = decodeCursor(page.next, pageOrder(query.sort), tickets.idKind) as FindQuery['after'];
+          }
+        };
+        const open = [{ field: 'status', op: 'eq', value: 'Open' } as const];
+        expect(await walk({})).toEqual([2, 4, 7, 8, 10, 33]);
+        expect(await walk({ sort: sorted })).toEqual([8, 4, 7, 10, 33, 2]);
+        expect(await walk({ sort: [{ field: 'due', descending: true }] })).toEqual([33, 10, 7, 2, 4, 8]);
+        expect(await walk({ filters: open, sort: [{ field: 'due', descending: true }] })).toEqual([
+          33, 10, 7,
+        ]);
+        expect(await walk({ filters: open, q: 'o' })).toEqual([7, 10, 33]);
+        expect(await walk({ q: 'o', sort: [{ field: 'due', descending: false }] })).toEqual([
+          8, 4, 2, 7, 10, 33,
+        ]);
+      });
+
+      it('walks every record that matched throughout exactly once, in order, while others move out and back in', async () => {
+        const dues = fc.option(fc.constantFrom('2026-01-01', '2026-02-01', '2026-03-01'), { nil: null });
+        const state = fc.record({ open: fc.boolean(), due: dues });
+        const orders: (SortKey[] | undefined)[] = [
+          undefined,
+          [{ field: 'due', descending: false }],
+          [{ field: 'due', descending: true }],
+          [{ field: 'id', descending: true }],
+        ];
+        let run = 0;
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(state, { minLength: 1, maxLength: 12 }),
+            fc.constantFrom(...orders),
+            fc.integer({ min: 1, max: 3 }),
+            fc.array(fc.array(fc.record({ index: fc.nat(), change: state }), { maxLength: 3 }), {
+              maxLength: 12,
+            }),
+            async (initial, sort, limit, movesAfterPages) => {
+              run += 1;
+              const base = run * 100;
+              const change = (index: number, { open, due }: { open: boolean; due: string | null }) => ({
+                collection: walks.name,
+                id: base + index,
+                doc: { id: base + index, run, status: open ? 'Open' : 'Replied', due },
+              });
+              await store.commit(
+                initial.map((record, index) => change(index, record)),
+                new Map(),
+              );
+              const filters = [
+                { field: 'run', op: 'eq', value: run },
+                { field: 'status', op: 'eq', value: 'Open' },
+              ] as const;
+              const order = pageOrder(sort);
+              const moved = new Set<number>();
+              const seen: number[] = [];
+              let after: FindQuery['after'];
+              for (let pages = 0; ; pages += 1) {
+                const page = await store.find(walks.name, { filters, sort, limit, offset: 0, after });
+                seen.push(...page.items.map((item) => JSON.parse(item).id as number));
+                const moves = (movesAfterPages[pages] ?? []).map(({ index, change: to }) => {
+                  moved.add(index % initial.length);
+                  return change(index % initial.length, to);
+                });
+                await store.commit(moves, new Map());
+                if (page.next === null) break;
+                after = decodeCursor(page.next, order, walks.idKind) as FindQuery['after'];
+              }
+              const due = (id: number) => initial[id - base]?.due ?? null;
+              const compared = (a: number, b: number) => {
+                for (const key of order) {
+                  const [x, y] = key.field === 'id' ? [a, b] : [due(a), due(b)];
+                  const sign = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+                  if (sign !== 0) return key.descending ? -sign : sign;
+                }
+                return 0;
+              };
+              const throughout = initial.flatMap((record, index) =>
+                record.open && !moved.has(index) ? [base + index] : [],
+              );
+              expect(seen.filter((id) => throughout.includes(id))).toEqual(throughout.sort(compared));
+            },
+          ),
+          { numRuns: 40 },
+        );
+      });
+
+      it('gives a cursor on an offset page too, and answers the same page through findJson', async () => {
+        const query = { sort: sorted, limit: 2, offset: 1 };
+        const page = await store.find(tickets.name, query);
+        expect(idsOf(page)).toEqual([4, 7]);
+        expect(position(page.next)).toEqual({ values: ['Open'], id: 7 });
+        const body = JSON.parse((await store.findJson(tickets.name, query)).toString('utf8'));
+        expect(body.meta).toEqual({ total: 6, limit: 2, offset: 1, next: page.next });
+      });
+    });
+
     it('answers the total of a page that ends before its limit, past the end, and of no page', async () => {
       expect(await store.find(tickets.name, { limit: 10, offset: 3 })).toMatchObject({ total: 4 });
-      expect(await store.find(tickets.name, { limit: 10, offset: 9 })).toEqual({ total: 4, items: [] });
-      expect(await store.find(tickets.name, { limit: 0, offset: 0 })).toEqual({ total: 4, items: [] });
+      expect(await store.find(tickets.name, { limit: 10, offset: 9 })).toEqual({
+        total: 4,
+        items: [],
+        next: null,
+      });
+      expect(await store.find(tickets.name, { limit: 0, offset: 0 })).toEqual({
+        total: 4,
+        items: [],
+        next: null,
+      });
       const open = [{ field: 'status', op: 'eq', value: 'Open' } as const];
       expect((await store.find(tickets.name, { filters: open, limit: 1, offset: 1 })).total).toBe(2);
     });

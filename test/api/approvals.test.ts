@@ -146,6 +146,7 @@ describe('four eyes on a leave decision', () => {
       approver_person: null,
       status: 'pending',
       created_at: expect.any(String),
+      updated_at: expect.any(String),
       expires_at: expect.any(String),
       decided_by: null,
       reason: null,

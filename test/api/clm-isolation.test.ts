@@ -47,7 +47,7 @@ describe('lists never show or count another workspace\u2019s records', () => {
 
   it('finds nothing when filtering by another workspace\u2019s ids', async () => {
     const f = h.fixtures;
-    const none = { data: [], meta: { total: 0, limit: 200, offset: 0 } };
+    const none = { data: [], meta: { total: 0, limit: 200, offset: 0, next: null } };
     expect((await list(ACME, '/api/v1/contracts', { counterparty_id: f.polder }).expect(200)).body).toEqual(
       none,
     );

@@ -1,3 +1,4 @@
+import { withRecordTimes } from '../../src/api/kit/record-times';
 import request from 'supertest';
 import { z } from 'zod';
 import { clmModule } from '../../src/api/clm';
@@ -24,7 +25,7 @@ const get = (path: string, query: Record<string, string | number> = {}) =>
   request(h.app).get(path).set(acme).query(query);
 const ids = (res: request.Response) => (res.body.data as { id: string }[]).map((row) => row.id).sort();
 const strictly = (schema: z.ZodObject, record: unknown) => {
-  const parsed = z.strictObject(schema.shape).safeParse(record);
+  const parsed = z.strictObject(withRecordTimes(schema).shape).safeParse(record);
   expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
 };
 
@@ -32,7 +33,7 @@ describe('GET /api/v1/contracts', () => {
   it('answers the list envelope with limit 20 and offset 0 by default', async () => {
     const res = await get('/api/v1/contracts').expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['data', 'meta']);
-    expect(res.body.meta).toEqual({ total: 4, limit: 20, offset: 0 });
+    expect(res.body.meta).toEqual({ total: 4, limit: 20, offset: 0, next: null });
     for (const row of res.body.data) strictly(ContractRecord, row);
   });
 
@@ -90,10 +91,13 @@ describe('GET /api/v1/contracts', () => {
   it('pages with limit and offset and keeps the total', async () => {
     const all = (await get('/api/v1/contracts').expect(200)).body.data;
     const res = await get('/api/v1/contracts', { limit: 2, offset: 1 }).expect(200);
-    expect(res.body).toEqual({ data: all.slice(1, 3), meta: { total: 4, limit: 2, offset: 1 } });
+    expect(res.body).toEqual({
+      data: all.slice(1, 3),
+      meta: { total: 4, limit: 2, offset: 1, next: expect.any(String) },
+    });
     expect((await get('/api/v1/contracts', { offset: 100 }).expect(200)).body).toEqual({
       data: [],
-      meta: { total: 4, limit: 20, offset: 100 },
+      meta: { total: 4, limit: 20, offset: 100, next: null },
     });
   });
 
@@ -118,7 +122,7 @@ describe('GET /api/v1/obligations', () => {
   it('reports an open obligation past its due date as overdue', async () => {
     const f = h.fixtures;
     const res = await get('/api/v1/obligations').expect(200);
-    expect(res.body.meta).toEqual({ total: 4, limit: 20, offset: 0 });
+    expect(res.body.meta).toEqual({ total: 4, limit: 20, offset: 0, next: null });
     for (const row of res.body.data) strictly(ObligationRecord, row);
     const status = Object.fromEntries(
       res.body.data.map((row: { id: string; status: string }) => [row.id, row.status]),
@@ -220,6 +224,7 @@ describe('GET /api/v1/counterparties and members', () => {
       total: 2,
       limit: 20,
       offset: 0,
+      next: null,
     });
     expect(ids(await get('/api/v1/counterparties', { q: 'QUIET' }))).toEqual([h.fixtures.quiet]);
     expect((await get('/api/v1/counterparties', { country: 'de' })).body.meta.total).toBe(2);

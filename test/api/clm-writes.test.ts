@@ -39,6 +39,7 @@ describe('POST /api/v1/obligations', () => {
       completed_on: null,
       created_at: '2026-11-21T09:30:00Z',
       created_by: 'm-acme-owner',
+      updated_at: expect.any(String),
     });
     expect(res.headers.location).toBe(`/api/v1/obligations/${res.body.id}`);
     const read = await request(h.app).get(`/api/v1/obligations/${res.body.id}`).set(owner).expect(200);

@@ -242,6 +242,8 @@ describe('POST /api/v1/submissions', () => {
       page_title: 'Contact us',
       form_data: JSON.stringify(form),
       submit_time: '2026-11-21T09:30:00Z',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(res.headers.location).toBe('/api/v1/submissions/2');
     expect((await request(w.app).get('/api/v1/submissions/2')).body).toEqual(res.body);

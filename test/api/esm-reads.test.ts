@@ -103,7 +103,7 @@ describe.each(RESOURCES)('GET /api/v1/$path', ({ path, table, total, search }) =
     const res = await list(path).expect(200);
     expect(res.type).toBe('application/json');
     expect(Object.keys(res.body).sort()).toEqual(['data', 'meta']);
-    expect(res.body.meta).toEqual({ total, limit: 50, offset: 0 });
+    expect(res.body.meta).toEqual({ total, limit: 50, offset: 0, next: null });
   });
 
   it('counts every record exactly in meta.total', async () => {
@@ -129,17 +129,22 @@ describe.each(RESOURCES)('GET /api/v1/$path', ({ path, table, total, search }) =
     const all = (await list(path).expect(200)).body.data as Row[];
     const res = await list(path, { limit: 2, offset: 1 }).expect(200);
     expect(res.body.data).toEqual(all.slice(1, 3));
-    expect(res.body.meta).toEqual({ total, limit: 2, offset: 1 });
+    expect(res.body.meta).toEqual({
+      total,
+      limit: 2,
+      offset: 1,
+      next: total > 3 ? expect.any(String) : null,
+    });
   });
 
   it('answers an empty page past the end with the total intact', async () => {
     const res = await list(path, { offset: 100 }).expect(200);
-    expect(res.body).toEqual({ data: [], meta: { total, limit: 50, offset: 100 } });
+    expect(res.body).toEqual({ data: [], meta: { total, limit: 50, offset: 100, next: null } });
   });
 
   it('accepts limit=200, the maximum', async () => {
     const res = await list(path, { limit: 200 }).expect(200);
-    expect(res.body.meta).toEqual({ total, limit: 200, offset: 0 });
+    expect(res.body.meta).toEqual({ total, limit: 200, offset: 0, next: null });
   });
 
   it('searches case-insensitively with q and counts only the matches', async () => {
@@ -150,7 +155,7 @@ describe.each(RESOURCES)('GET /api/v1/$path', ({ path, table, total, search }) =
 
   it('finds nothing for a q that matches no record', async () => {
     const res = await list(path, { q: 'zzzz-no-such-text' }).expect(200);
-    expect(res.body).toEqual({ data: [], meta: { total: 0, limit: 50, offset: 0 } });
+    expect(res.body).toEqual({ data: [], meta: { total: 0, limit: 50, offset: 0, next: null } });
   });
 
   it('returns one record by id, equal to its list entry', async () => {

@@ -87,6 +87,8 @@ describe('POST /api/v1/requests creation', () => {
       sla_state: 'on_track',
       sla_targets: { response: 'on_track', resolution: 'on_track' },
       sla_changes_at: '2026-11-23T09:45:00Z',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
   });
 

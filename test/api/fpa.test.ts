@@ -100,7 +100,7 @@ describe('financial planning API', () => {
   describe('GET /api/v1/scenarios', () => {
     it('lists every demo scenario with its drivers, seed and latest generation', async () => {
       const res = await get('/api/v1/scenarios').expect(200);
-      expect(res.body.meta).toEqual({ total: SCENARIOS.length, limit: 50, offset: 0 });
+      expect(res.body.meta).toEqual({ total: SCENARIOS.length, limit: 50, offset: 0, next: null });
       const ids = (res.body.data as Row[]).map((row) => row.id).sort();
       expect(ids).toEqual(SCENARIOS.map((scenario) => scenario.id).sort());
       for (const row of res.body.data as Row[]) {

@@ -1,3 +1,4 @@
+import { withRecordTimes } from '../../src/api/kit/record-times';
 import request from 'supertest';
 import { z } from 'zod';
 import { AttendanceRecord } from '../../src/projections/hrm';
@@ -22,7 +23,7 @@ const day = () => ({
   out_time: '2026-11-20T17:25:00Z',
 });
 
-const strict = (schema: z.ZodObject) => z.strictObject(schema.shape);
+const strict = (schema: z.ZodObject) => z.strictObject(withRecordTimes(schema).shape);
 
 describe('authentication of the attendance write', () => {
   it('answers 503 writes_disabled while no token is configured', async () => {
@@ -66,6 +67,8 @@ describe('POST /api/v1/attendance', () => {
       late_entry: false,
       early_exit: false,
       created: NOW,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(res.headers.location).toBe('/api/v1/attendance/1');
     expect(

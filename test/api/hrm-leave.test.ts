@@ -1,3 +1,4 @@
+import { withRecordTimes } from '../../src/api/kit/record-times';
 import request from 'supertest';
 import { z } from 'zod';
 import type { LeaveStatus } from '../../src/events/hrm';
@@ -33,7 +34,7 @@ async function leaveIn(status: LeaveStatus): Promise<number> {
   return body.id;
 }
 
-const strict = (schema: z.ZodObject) => z.strictObject(schema.shape);
+const strict = (schema: z.ZodObject) => z.strictObject(withRecordTimes(schema).shape);
 
 describe('authentication of the leave writes', () => {
   const writes = [
@@ -95,6 +96,8 @@ describe('POST /api/v1/leave', () => {
       rejected_on: null,
       cancelled_on: null,
       created: NOW,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(res.headers.location).toBe('/api/v1/leave/1');
     expect(res.headers['x-event-position']).toMatch(/^\d+$/);

@@ -245,6 +245,8 @@ describe('POST /api/v1/enrolments', () => {
       enrolled_at: '2026-11-21T09:30:00Z',
       completed_on: null,
       last_activity_at: '2026-11-21T09:30:00Z',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(res.headers.location).toBe('/api/v1/enrolments/3');
     expect((await request(w.app).get('/api/v1/enrolments/3')).body).toEqual(res.body);

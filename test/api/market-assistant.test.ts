@@ -200,7 +200,7 @@ describe('GET /api/threads', () => {
       .get('/api/threads')
       .set('Cookie', cookieFor('hal'))
       .expect(200);
-    expect(hal.body.meta).toEqual({ total: 1, limit: 50, offset: 0 });
+    expect(hal.body.meta).toEqual({ total: 1, limit: 50, offset: 0, next: null });
     const [thread] = hal.body.data;
     expect(thread).toMatchObject({ id: threadIdOf('hal', 'pricing'), user_id: 'hal', workspace: 'pricing' });
     expect(
@@ -226,7 +226,7 @@ describe('GET /api/threads', () => {
       .get('/api/threads')
       .set('Cookie', cookieFor('joe'))
       .expect(200);
-    expect(nobody.body).toEqual({ data: [], meta: { total: 0, limit: 50, offset: 0 } });
+    expect(nobody.body).toEqual({ data: [], meta: { total: 0, limit: 50, offset: 0, next: null } });
   });
 
   it('records the exchange as events attributed to the user', async () => {

@@ -58,7 +58,7 @@ describe('GET /api/overview', () => {
 describe('GET /api/coverage', () => {
   it('lists exactly the 30 EEA markets with status and evidence depth', async () => {
     const res = await get('/api/coverage').expect(200);
-    expect(res.body.meta).toEqual({ total: 30, limit: 30, offset: 0 });
+    expect(res.body.meta).toEqual({ total: 30, limit: 30, offset: 0, next: null });
     const codes = res.body.data.map((row: { country: string }) => row.country);
     expect(codes).toEqual([
       ...'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IS IT LI LT LU LV MT NL NO PL PT RO SE SI SK'.split(
@@ -102,7 +102,7 @@ describe('GET /api/coverage', () => {
 describe('GET /api/competitors', () => {
   it('lists competitors with their markets and counts, paged', async () => {
     const res = await get('/api/competitors', { limit: 2 }).expect(200);
-    expect(res.body.meta).toEqual({ total: 3, limit: 2, offset: 0 });
+    expect(res.body.meta).toEqual({ total: 3, limit: 2, offset: 0, next: expect.any(String) });
     expect(res.body.data[0]).toEqual({
       id: 1,
       name: 'Alpha Dental',
@@ -113,6 +113,8 @@ describe('GET /api/competitors', () => {
       countries: ['DE'],
       location_count: 1,
       observation_count: 2,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(
       (await get('/api/competitors', { offset: 2 }).expect(200)).body.data.map((c: { id: number }) => c.id),
@@ -197,7 +199,7 @@ describe('GET /api/locations', () => {
           properties: expect.objectContaining({ city: 'Vienna', competitor_id: 3 }),
         },
       ],
-      meta: { total: 1, limit: 50, offset: 0 },
+      meta: { total: 1, limit: 50, offset: 0, next: null },
     });
     expectEnvelope(await get('/api/locations', { format: 'kml' }), 422, 'validation_error');
   });
@@ -210,7 +212,7 @@ describe('GET /api/observations', () => {
       treatment: 'Dental-Implant',
       competitor: 1,
     }).expect(200);
-    expect(res.body.meta).toEqual({ total: 2, limit: 50, offset: 0 });
+    expect(res.body.meta).toEqual({ total: 2, limit: 50, offset: 0, next: null });
     expect(res.body.data[0]).toEqual({
       id: 1,
       competitor_id: 1,
@@ -227,6 +229,8 @@ describe('GET /api/observations', () => {
       evidence_url: 'https://www.alpha-dental.example/de/prices/dental-implant',
       publisher: 'www.alpha-dental.example',
       retrieved_at: '2026-10-01T00:00:00Z',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect((await get('/api/observations', { country: 'AT' }).expect(200)).body.meta.total).toBe(1);
     expect(
@@ -256,6 +260,8 @@ describe('GET /api/evidence', () => {
         retrieved_at: '2026-10-05T00:00:00Z',
         freshness_days: 15,
         observation_count: 2,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
       },
       expect.objectContaining({
         url: 'https://www.beta-smile.example/de/prices/dental-implant',

@@ -8,7 +8,11 @@ export const SERVICE_PATHS = ['/api/', '/api/v1/health', '/livez', '/readyz'];
 export type SpecType = 'integer' | 'integer|null' | 'string' | 'string|null' | 'boolean' | 'object';
 export type SpecTable = Readonly<Record<string, SpecType>>;
 
+/** The times every record carries (created_at, updated_at). */
+const RECORD_TIMES: SpecTable = { created_at: 'string', updated_at: 'string' };
+
 export const SERVICE: SpecTable = {
+  ...RECORD_TIMES,
   id: 'integer|null',
   name: 'string',
   department_id: 'integer|null',
@@ -22,6 +26,7 @@ export const SERVICE: SpecTable = {
 };
 
 export const REQUEST: SpecTable = {
+  ...RECORD_TIMES,
   id: 'integer|null',
   ref: 'string|null',
   title: 'string',
@@ -46,6 +51,7 @@ export const REQUEST: SpecTable = {
 };
 
 export const KNOWLEDGE_ARTICLE: SpecTable = {
+  ...RECORD_TIMES,
   id: 'integer|null',
   title: 'string',
   category_id: 'integer|null',
@@ -57,7 +63,12 @@ export const KNOWLEDGE_ARTICLE: SpecTable = {
   published_on: 'string|null',
 };
 
-export const DEPARTMENT: SpecTable = { id: 'integer|null', name: 'string', icon: 'string|null' };
+export const DEPARTMENT: SpecTable = {
+  ...RECORD_TIMES,
+  id: 'integer|null',
+  name: 'string',
+  icon: 'string|null',
+};
 
 export const HEALTH: SpecTable = {
   status: 'string',

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
 import type { ModuleDefinition } from '../../src/api/kit/module';
+import { withRecordTimes } from '../../src/api/kit/record-times';
 import { expectEnvelope, namedFields } from '../api/spec';
 import { TOKEN, type ModuleHarness } from './module-harness';
 
@@ -14,10 +15,13 @@ export interface ReadCase {
   search: { q: string; field: string; value: unknown };
 }
 
-/** Every record answered matches the resource's declared record schema, with no extra field. */
+/**
+ * Every record answered matches the resource's declared record schema, with the times every record
+ * carries, and no extra field.
+ */
 export function expectRecord(module: ModuleDefinition, path: string, record: unknown): void {
   const resource = module.resources.find((candidate) => candidate.path === path);
-  const parsed = z.strictObject(resource?.record.shape ?? {}).safeParse(record);
+  const parsed = z.strictObject(resource ? withRecordTimes(resource.record).shape : {}).safeParse(record);
   expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
 }
 
@@ -45,7 +49,12 @@ export function describeReads(
       const res = await list(path).expect(200);
       expect(res.type).toBe('application/json');
       expect(Object.keys(res.body).sort()).toEqual(['data', 'meta']);
-      expect(res.body.meta).toEqual({ total, limit: 50, offset: 0 });
+      expect(res.body.meta).toEqual({
+        total,
+        limit: 50,
+        offset: 0,
+        next: total > 50 ? expect.any(String) : null,
+      });
       expect(res.body.data).toHaveLength(Math.min(total, 50));
     });
 
@@ -60,12 +69,17 @@ export function describeReads(
       const all = (await list(path, { limit: 200 }).expect(200)).body.data as Row[];
       const res = await list(path, { limit: 2, offset: 1 }).expect(200);
       expect(res.body.data).toEqual(all.slice(1, 3));
-      expect(res.body.meta).toEqual({ total, limit: 2, offset: 1 });
+      expect(res.body.meta).toEqual({
+        total,
+        limit: 2,
+        offset: 1,
+        next: total > 3 ? expect.any(String) : null,
+      });
     });
 
     it('answers an empty page past the end with the total intact', async () => {
       const res = await list(path, { offset: 10_000 }).expect(200);
-      expect(res.body).toEqual({ data: [], meta: { total, limit: 50, offset: 10_000 } });
+      expect(res.body).toEqual({ data: [], meta: { total, limit: 50, offset: 10_000, next: null } });
     });
 
     it('searches case-insensitively with q and counts only the matches', async () => {
@@ -76,7 +90,7 @@ export function describeReads(
 
     it('finds nothing for a q that matches no record', async () => {
       const res = await list(path, { q: 'zzzz-no-such-text' }).expect(200);
-      expect(res.body).toEqual({ data: [], meta: { total: 0, limit: 50, offset: 0 } });
+      expect(res.body).toEqual({ data: [], meta: { total: 0, limit: 50, offset: 0, next: null } });
     });
 
     it('returns one record by id, equal to its list entry', async () => {

@@ -9,7 +9,7 @@ const BUDGET = 48 * 1024;
 
 const text = (length: number) => `"${'x'.repeat(length)}"`;
 const page = (...lengths: number[]) =>
-  encodePage({ total: 100, items: lengths.map(text) }, { limit: 1, offset: 0 });
+  encodePage({ total: 100, items: lengths.map(text), next: null }, { limit: 1, offset: 0 });
 
 /** What the caches are asked to keep, and the commits that make them forget. */
 const step = fc.oneof(

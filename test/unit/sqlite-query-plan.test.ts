@@ -48,8 +48,8 @@ describe('planning a find on the SQLite read store', () => {
     const plan = planFind(tickets, { limit: 10, offset: 20 });
     expect(read(plan.count)).toEqual({ sql: 'SELECT count(*) FROM rm_t', params: [] });
     expect(read(plan.page(100))).toEqual({
-      sql: 'SELECT doc FROM rm_t ORDER BY id LIMIT ? OFFSET ?',
-      params: [10, 20],
+      sql: 'SELECT id, doc FROM rm_t ORDER BY id LIMIT ? OFFSET ?',
+      params: [11, 20],
     });
     expect(plan.listing).toBeUndefined();
   });
@@ -71,8 +71,8 @@ describe('planning a find on the SQLite read store', () => {
       params: ['2026-11-01', '2026-12-01', 1],
     });
     expect(read(plan.page(5))).toEqual({
-      sql: `SELECT doc FROM rm_t ${where} ORDER BY id LIMIT ? OFFSET ?`,
-      params: ['2026-11-01', '2026-12-01', 1, 10, 0],
+      sql: `SELECT id, doc FROM rm_t ${where} ORDER BY id LIMIT ? OFFSET ?`,
+      params: ['2026-11-01', '2026-12-01', 1, 11, 0],
     });
   });
 
@@ -110,9 +110,9 @@ describe('planning a find on the SQLite read store', () => {
     });
     expect(read(plan.page(3))).toEqual({
       sql:
-        'SELECT rm_t.doc FROM rm_t_fts JOIN rm_t ON rm_t.rowid = rm_t_fts.rowid' +
+        'SELECT rm_t.id, rm_t.doc FROM rm_t_fts JOIN rm_t ON rm_t.rowid = rm_t_fts.rowid' +
         ' WHERE rm_t_fts MATCH ? ORDER BY rm_t_fts.rowid LIMIT ? OFFSET ?',
-      params: ['"ray ""b"', 10, 0],
+      params: ['"ray ""b"', 11, 0],
     });
   });
 
@@ -127,7 +127,7 @@ describe('planning a find on the SQLite read store', () => {
       params: ['"print" OR "printer"'],
     });
     expect(read(several.page(3)).sql).toBe(
-      'SELECT rm_t.doc FROM rm_t_words JOIN rm_t ON rm_t.rowid = rm_t_words.rowid' +
+      'SELECT rm_t.id, rm_t.doc FROM rm_t_words JOIN rm_t ON rm_t.rowid = rm_t_words.rowid' +
         ' WHERE rm_t_words MATCH ? ORDER BY rm_t_words.rowid LIMIT ? OFFSET ?',
     );
   });
@@ -151,16 +151,16 @@ describe('planning a find on the SQLite read store', () => {
       read(planFind(tickets, { limit: 10, offset, filters: [open], q: 'laptop' }).page(total));
     expect(page(0, 50)).toEqual({
       sql:
-        'SELECT rm_t.doc FROM rm_t_words CROSS JOIN rm_t ON rm_t.rowid = rm_t_words.rowid' +
+        'SELECT rm_t.id, rm_t.doc FROM rm_t_words CROSS JOIN rm_t ON rm_t.rowid = rm_t_words.rowid' +
         " WHERE rm_t_words MATCH ? AND json_extract(rm_t.doc, '$.status') = ?" +
         ' ORDER BY rm_t_words.rowid LIMIT ? OFFSET ?',
-      params: ['"laptop"', 'Open', 10, 0],
+      params: ['"laptop"', 'Open', 11, 0],
     });
     expect(page(0, 49)).toEqual({
       sql:
-        "SELECT doc FROM rm_t WHERE json_extract(rm_t.doc, '$.status') = ?" +
+        "SELECT id, doc FROM rm_t WHERE json_extract(rm_t.doc, '$.status') = ?" +
         ' AND rm_t.rowid IN (SELECT rowid FROM rm_t_words WHERE rm_t_words MATCH ?) ORDER BY id LIMIT ? OFFSET ?',
-      params: ['Open', '"laptop"', 10, 0],
+      params: ['Open', '"laptop"', 11, 0],
     });
   });
 
@@ -172,6 +172,39 @@ describe('planning a find on the SQLite read store', () => {
     });
     expect(plan.listing).toBeUndefined();
     expect(read(plan.page(1000)).sql).toContain('ORDER BY rm_t.id LIMIT ? OFFSET ?');
+  });
+  it('pages in another order by the keys asked, the id last, and after a cursor from the first key on', () => {
+    const plan = planFind(tickets, {
+      ...firstPage,
+      filters: [open],
+      sort: [{ field: 'due', descending: false }],
+      after: { values: ['2026-11-01'], id: 7 },
+    });
+    const due = "json_extract(rm_t.doc, '$.due')";
+    expect(read(plan.count)).toEqual({
+      sql: "SELECT count(*) FROM rm_t WHERE json_extract(rm_t.doc, '$.status') = ?",
+      params: ['Open'],
+    });
+    expect(read(plan.page(100))).toEqual({
+      sql:
+        `SELECT rm_t.id, rm_t.doc FROM rm_t WHERE json_extract(rm_t.doc, '$.status') = ?` +
+        ` AND (${due} > ? OR (${due} = ? AND rm_t.id > ?)) AND ${due} >= ?` +
+        ` ORDER BY ${due}, rm_t.id LIMIT ? OFFSET ?`,
+      params: ['Open', '2026-11-01', '2026-11-01', 7, '2026-11-01', 11, 0],
+    });
+  });
+
+  it('walks a descending key after a cursor to the NULLs, which come last', () => {
+    const plan = planFind(tickets, {
+      ...firstPage,
+      sort: [{ field: 'due', descending: true }],
+      after: { values: ['2026-11-01'], id: 7 },
+    });
+    const due = "json_extract(rm_t.doc, '$.due')";
+    expect(read(plan.page(100)).sql).toBe(
+      `SELECT rm_t.id, rm_t.doc FROM rm_t WHERE ((${due} < ? OR ${due} IS NULL) OR (${due} = ? AND rm_t.id < ?))` +
+        ` ORDER BY ${due} DESC, rm_t.id DESC LIMIT ? OFFSET ?`,
+    );
   });
 });
 

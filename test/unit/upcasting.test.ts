@@ -77,7 +77,7 @@ describe('event schema evolution', () => {
       );
       await runtime.start();
 
-      expect(JSON.parse((await readStore.get('test.members', 'test.member-1'))!)).toEqual({
+      expect(JSON.parse((await readStore.get('test.members', 'test.member-1'))!)).toMatchObject({
         id: 'test.member-1',
         first_name: 'Ada',
         last_name: 'King Lovelace',

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { eraseSubject, erasureDone } from '../../privacy/erase';
-import { ERASURES_COLLECTION, MAX_REASON, SUBJECT } from '../../privacy/erasures';
+import { ERASURES_COLLECTION, erasuresCollection, MAX_REASON, SUBJECT } from '../../privacy/erasures';
 import { ApiError, validated } from '../kit/errors';
+import { orderParameters, PageMeta, routeOrder } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import { TOO_MANY_FAILURES } from '../kit/openapi';
 import { integerParameter } from '../kit/validation';
-import { DEFAULT_PAGE, PageMeta, type AuditRoute } from './services';
+import { DEFAULT_PAGE, type AuditRoute } from './services';
 
 const ErasureBody = z.strictObject({
   subject: z
@@ -23,19 +25,22 @@ const ErasureQuery = z.strictObject({
   subject: z.string().optional().meta({ description: 'Only the erasures of this subject' }),
   limit: integerParameter({ min: 1, max: 1000 }).optional().meta({ description: 'Page size (default 100)' }),
   offset: integerParameter({ min: 0 }).optional(),
+  ...orderParameters(erasuresCollection),
 });
 
 const ErasurePath = z.strictObject({
   id: integerParameter({ min: 1 }).meta({ description: 'The erasure\u2019s id' }),
 });
 
-const Erasure = z.object({
-  id: z.number().int(),
-  subject: z.string(),
-  reason: z.string(),
-  erased_at: z.string(),
-  erased_by: z.string(),
-});
+const Erasure = withRecordTimes(
+  z.object({
+    id: z.number().int(),
+    subject: z.string(),
+    reason: z.string(),
+    erased_at: z.string(),
+    erased_by: z.string(),
+  }),
+);
 
 const ERASURE_BODY_BYTES = 4 * 1024;
 /** How long an erasure's answer waits for the read models to be folded again without the subject's data. */
@@ -102,17 +107,19 @@ const listErasures: AuditRoute<z.infer<typeof ErasureQuery>> = {
   query: ErasureQuery,
   responses: {
     200: {
-      description: 'A page of erasures, oldest first',
+      description: 'A page of erasures, oldest first unless sorted',
       schema: z.object({ data: z.array(Erasure), meta: PageMeta }),
     },
     422: { description: 'Invalid parameter' },
   },
-  async handle({ query: { subject, limit = DEFAULT_PAGE, offset = 0 } }, { readStore }) {
+  async handle({ query }, { readStore }) {
+    const { subject, limit = DEFAULT_PAGE, offset = 0 } = query;
     const filters = subject === undefined ? [] : [{ field: 'subject', op: 'eq' as const, value: subject }];
-    const page = await readStore.find(ERASURES_COLLECTION, { filters, limit, offset });
+    const order = routeOrder(erasuresCollection, query);
+    const page = await readStore.find(ERASURES_COLLECTION, { filters, limit, offset, ...order });
     return {
       status: 200,
-      body: { data: page.items.map(stored), meta: { total: page.total, limit, offset } },
+      body: { data: page.items.map(stored), meta: { total: page.total, limit, offset, next: page.next } },
     };
   },
 };

@@ -6,6 +6,8 @@ import { CONTRACT_STATUSES, CONTRACT_TYPES, clmCollections } from '../../events/
 import { clmProjector, ContractRecord, type StoredContract } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
+import { orderParameters } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import type { ModuleRoute } from '../kit/module';
 import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
 import {
@@ -37,6 +39,7 @@ const clmProjectorModule = { id: 'clm', projector: clmProjector } as const;
 
 const ContractQuery = z.object({
   ...pageParameters,
+  ...orderParameters(contractsCollection),
   q: z
     .string()
     .optional()
@@ -67,7 +70,7 @@ const listContracts: ModuleRoute<ContractQuery> = {
     const today = isoDate(services.clock.now());
     return workspacePage(
       services.readStore,
-      clmCollections.contracts,
+      contractsCollection,
       caller,
       query,
       filters,
@@ -88,7 +91,7 @@ const getContract: ModuleRoute<TimeTravelQuery> = {
   responses: {
     200: {
       description: 'Contract (as of a point in time: under data, with meta naming the cut)',
-      schema: z.union([ContractRecord, asOfAnswer(ContractRecord, 'ContractAsOf')]),
+      schema: z.union([withRecordTimes(ContractRecord), asOfAnswer(ContractRecord, 'ContractAsOf')]),
     },
     404: { description: 'No such contract in this workspace (then)', schema: ErrorEnvelopeSchema },
     422: { description: 'Invalid parameter', schema: ErrorEnvelopeSchema },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { Filter, ReadStore } from '../../projections/read-store';
+import type { CollectionDefinition, Filter, ReadStore } from '../../projections/read-store';
 import { ApiError } from '../kit/errors';
+import { PageMeta, routeOrder } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import type { Caller } from '../kit/module';
 import { pageParameters as kitPageParameters } from '../kit/parameters';
 import { shortened } from '../kit/validation';
@@ -14,12 +16,14 @@ export interface PageQuery {
   limit?: number;
   offset?: number;
   q?: string;
+  sort?: string;
+  after?: string;
 }
 
 /** The suite's list envelope, for a page of a module collection confined to the caller's workspace. */
 export async function workspacePage<Doc, Record>(
   readStore: ReadStore,
-  collection: string,
+  collection: CollectionDefinition,
   caller: Caller,
   query: PageQuery,
   filters: readonly Filter[],
@@ -27,14 +31,15 @@ export async function workspacePage<Doc, Record>(
 ) {
   const limit = query.limit ?? LIST.defaultLimit;
   const offset = query.offset ?? 0;
-  const page = await readStore.find(collection, {
+  const page = await readStore.find(collection.name, {
     filters: [{ field: 'workspace_id', op: 'eq', value: workspaceOf(caller) }, ...filters],
     q: query.q?.trim() || undefined,
     limit,
     offset,
+    ...routeOrder(collection, query),
   });
   const data = page.items.map((item) => present(JSON.parse(item) as Doc));
-  return { status: 200, body: { data, meta: { total: page.total, limit, offset } } };
+  return { status: 200, body: { data, meta: { total: page.total, limit, offset, next: page.next } } };
 }
 
 /** One record of the caller's workspace; another workspace's record is as absent as a missing one. */
@@ -60,7 +65,7 @@ function workspaceOf(caller: Caller): string {
 export const listOf = (record: z.ZodType, id: string) =>
   z
     .object({
-      data: z.array(record),
-      meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+      data: z.array(withRecordTimes(record)),
+      meta: PageMeta,
     })
     .meta({ id });

@@ -6,6 +6,8 @@ import { createObligation } from '../../commands/clm/handlers';
 import { clmCollections, clmStreams } from '../../events/clm';
 import { clmProjector, ObligationRecord, obligationsProjection } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
+import { orderParameters } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { caseInsensitiveEnum, dateString, queryFilters } from '../kit/parameters';
@@ -35,6 +37,7 @@ export function presentObligation(doc: StoredObligation, today: string): Obligat
 
 const ObligationQuery = z.object({
   ...pageParameters,
+  ...orderParameters(obligationsCollection),
   q: z.string().optional().meta({ description: 'Case-insensitive search in the title' }),
   contract_id: z.string().optional().meta({ description: 'Obligations of this contract' }),
   status: caseInsensitiveEnum(['open', 'overdue', 'completed'])
@@ -65,7 +68,7 @@ const listObligations: ModuleRoute<ObligationQuery> = {
     ];
     return workspacePage(
       services.readStore,
-      clmCollections.obligations,
+      obligationsCollection,
       caller,
       query,
       filters,
@@ -93,7 +96,7 @@ const getObligation: ModuleRoute<TimeTravelQuery> = {
   responses: {
     200: {
       description: 'Obligation (as of a point in time: under data, with meta naming the cut)',
-      schema: z.union([ObligationRecord, asOfAnswer(ObligationRecord, 'ObligationAsOf')]),
+      schema: z.union([withRecordTimes(ObligationRecord), asOfAnswer(ObligationRecord, 'ObligationAsOf')]),
     },
     404: error('No such obligation in this workspace (then)'),
     422: error('Invalid parameter'),

@@ -14,6 +14,8 @@ import { DESCRIBED_LICENSE } from './license';
 import { describeNulls } from './openapi-nulls';
 import { ProposalSchema } from './proposal-schema';
 import { asOfAnswer } from './time-travel';
+import { PageMeta } from './list-order';
+import { withRecordTimes } from './record-times';
 import { ItemQuery, listQuery } from './read-parameters';
 import {
   routeRole,
@@ -260,8 +262,8 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
   const headers = headersOf({ ...access.headers, ...consistency.header, ...CONDITIONAL_READ.header });
   const collection = z
     .object({
-      data: z.array(resource.record),
-      meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+      data: z.array(withRecordTimes(resource.record)),
+      meta: PageMeta,
     })
     .meta({ id: `${recordId(resource)}Collection` });
   const tags = [resource.path];
@@ -292,7 +294,10 @@ function registerResource(registry: OpenAPIRegistry, module: ModuleDefinition, r
     responses: {
       ...CONDITIONAL_READ.answers(
         json(
-          z.union([resource.record, asOfAnswer(resource.record, `${recordId(resource)}AsOf`)]),
+          z.union([
+            withRecordTimes(resource.record),
+            asOfAnswer(resource.record, `${recordId(resource)}AsOf`),
+          ]),
           `${resource.name}; with as_of, as_of_position or valid_at, as it was then, under data, with meta naming the cut`,
         ),
       ),
@@ -326,7 +331,7 @@ function registerWrite(registry: OpenAPIRegistry, module: ModuleDefinition, rout
       ...(params && { params }),
     },
     responses: {
-      [route.status]: json(route.resource.record, route.resource.name),
+      [route.status]: json(withRecordTimes(route.resource.record), route.resource.name),
       202: HELD_BACK,
       400: envelope('Malformed JSON'),
       ...access.responses,

@@ -1,3 +1,4 @@
+import { evolveStamped } from '../../projections/stamped-evolve';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decideProposal, proposalsProjection, type ProposalRecord } from '../../approvals';
 import type { CommandContext } from '../../commands/context';
@@ -114,7 +115,7 @@ async function recordOutcome(
   try {
     const { outcome } = await decideProposal(context, command);
     const after = outcome.events.reduce<ProposalRecord | null>(
-      (doc, event) => proposalsProjection.evolve(doc, event),
+      (doc, event) => evolveStamped(proposalsProjection, doc, event),
       record,
     ) as ProposalRecord;
     return { record: after, events: outcome.events, error: after.error };

@@ -1,3 +1,4 @@
+import { evolveStamped } from '../../projections/stamped-evolve';
 import { z } from 'zod';
 import {
   PROPOSAL_ID,
@@ -5,6 +6,7 @@ import {
   decideProposal,
   policyOf,
   presentProposal,
+  proposalsCollection,
   proposalsProjection,
   proposerGone,
   type ProposalRecord,
@@ -19,6 +21,7 @@ import { ApiError } from './errors';
 import { requireRole } from './identity';
 import type { Caller, ModuleDefinition, ModuleRoute } from './module';
 import type { ModuleServices } from '../../modules/module';
+import { orderParameters, PageMeta, routeOrder } from './list-order';
 import { ErrorEnvelopeSchema } from './openapi';
 import { ProposalSchema } from './proposal-schema';
 import { integerParameter } from './validation';
@@ -51,7 +54,7 @@ async function proposalOf(module: ModuleDefinition, services: ModuleServices, ca
 /** The proposal after the events a decision appended, as answered; with the position of the last. */
 async function decided(services: ModuleServices, record: ProposalRecord, events: readonly StoredEvent[]) {
   const after = events.reduce<ProposalRecord | null>(
-    (doc, event) => proposalsProjection.evolve(doc, event),
+    (doc, event) => evolveStamped(proposalsProjection, doc, event),
     record,
   );
   const last = events[events.length - 1];
@@ -127,13 +130,14 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
       status: z.enum(STATUSES).optional(),
       limit: integerParameter({ min: 1, max: module.list.maxLimit }).optional(),
       offset: integerParameter({ min: 0 }).optional(),
+      ...orderParameters(proposalsCollection),
     }),
     responses: {
       200: {
         description: 'A page of proposals',
         schema: z.object({
           data: z.array(ProposalSchema),
-          meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+          meta: PageMeta,
         }),
       },
       403: notReader,
@@ -146,10 +150,11 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
         ...(caller.scope !== undefined ? [{ field: 'scope', op: 'eq' as const, value: caller.scope }] : []),
         ...(status ? [{ field: 'status', op: 'eq' as const, value: status }] : []),
       ];
-      const page = await services.readStore.find(PROPOSALS_COLLECTION, { filters, limit, offset });
+      const order = routeOrder(proposalsCollection, query);
+      const page = await services.readStore.find(PROPOSALS_COLLECTION, { filters, limit, offset, ...order });
       const now = services.clock.now();
       const data = page.items.map((item) => presentProposal(JSON.parse(item) as ProposalRecord, now));
-      return { status: 200, body: { data, meta: { total: page.total, limit, offset } } };
+      return { status: 200, body: { data, meta: { total: page.total, limit, offset, next: page.next } } };
     },
   };
 
@@ -211,7 +216,7 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
         at: services.clock.now(),
       });
       const approved = outcome.events.reduce<ProposalRecord | null>(
-        (doc, event) => proposalsProjection.evolve(doc, event),
+        (doc, event) => evolveStamped(proposalsProjection, doc, event),
         record,
       ) as ProposalRecord;
       const finished = await finishApproved(module, approved, services, settings, context, requestId);

@@ -18,6 +18,9 @@ export const ProposalSchema = z
       .meta({ description: 'The person behind the approving credential' }),
     status: z.enum(['pending', 'approved', 'applied', 'rejected', 'failed', 'expired', 'withdrawn']),
     created_at: z.string(),
+    updated_at: z
+      .string()
+      .meta({ description: 'When the latest event that changed the proposal was recorded' }),
     expires_at: z.string(),
     decided_by: z.string().nullable(),
     reason: z

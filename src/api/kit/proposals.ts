@@ -1,3 +1,4 @@
+import { evolveStamped } from '../../projections/stamped-evolve';
 import {
   newProposalId,
   policyOf,
@@ -39,7 +40,7 @@ const withoutIdempotencyKey = (header: HeldWrite['header']) => (name: string) =>
 /** A proposal's answer: 202, where it is, and its position for a later read. */
 function proposed(events: readonly StoredEvent[], replayed: boolean, now: Date): WriteAnswer {
   const record = events.reduce<ProposalRecord | null>(
-    (doc, event) => proposalsProjection.evolve(doc, event),
+    (doc, event) => evolveStamped(proposalsProjection, doc, event),
     null,
   );
   const last = events[events.length - 1] as StoredEvent;

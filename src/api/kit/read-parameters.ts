@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CollectionDefinition } from '../../projections/read-store';
+import { orderParameters } from './list-order';
 import type { ModuleDefinition, ResourceDefinition } from './module';
 import { TimeTravelQuery } from './time-travel';
 
@@ -15,7 +16,7 @@ function searchedFields({ searchFields, jsonSearchFields }: CollectionDefinition
     .join(', ');
 }
 
-/** What `GET /api/v1/<resource>` takes: paging, `q` and the resource's filters. */
+/** What `GET /api/v1/<resource>` takes: paging, order, `q` and the resource's filters. */
 export function listQuery(module: ModuleDefinition, resource: ResourceDefinition) {
   const { defaultLimit, maxLimit } = module.list;
   const filters = Object.fromEntries(
@@ -33,6 +34,7 @@ export function listQuery(module: ModuleDefinition, resource: ResourceDefinition
       .meta({
         description: `Case-insensitive substring search in: ${searchedFields(resource.collection)}`,
       }),
+    ...orderParameters(resource.collection),
     ...filters,
   });
 }

@@ -1,5 +1,6 @@
 import { whenReady, type Awaitable } from '../../awaitable';
 import type { Document, DocumentId, Filter, ReadStore } from '../../projections/read-store';
+import { listOrder } from './list-order';
 import { ApiError, ERROR_STATUS, errorEnvelope, validationError } from './errors';
 import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
 import { firstDetails, parseInteger, shortened, zodDetails, type ValidationDetail } from './validation';
@@ -59,6 +60,15 @@ export function readList(
   };
   const limit = integer('limit', module.list.defaultLimit, 1, module.list.maxLimit);
   const offset = integer('offset', 0, 0);
+  const { sort, after } = listOrder(
+    resource.collection,
+    {
+      sort: query.get('sort') ?? undefined,
+      after: query.get('after') ?? undefined,
+      offset: query.get('offset'),
+    },
+    details,
+  );
   const filters: Filter[] = scope ? [scope] : [];
   for (const [param, filter] of Object.entries(resource.filters ?? {})) {
     const raw = query.get(param) ?? undefined;
@@ -76,7 +86,10 @@ export function readList(
   if (details.length > 0) return invalidParameters(module, details);
 
   const q = query.get('q')?.trim() || undefined;
-  return whenReady(readStore.findJson(resource.collection.name, { filters, q, limit, offset }), ok);
+  return whenReady(
+    readStore.findJson(resource.collection.name, { filters, q, limit, offset, sort, after }),
+    ok,
+  );
 }
 
 /** The filter confining a caller's reads of a resource to their scope, if the resource is scoped. */

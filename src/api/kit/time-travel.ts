@@ -1,3 +1,4 @@
+import { withRecordTimes } from './record-times';
 import { z } from 'zod';
 import { recordAsOf, type LogCut, type RecordRef } from '../../audit/record-history';
 import { isoDate, parseIsoTime } from '../../clock';
@@ -64,7 +65,7 @@ export type TimeTravelMeta = z.infer<typeof TimeTravelMeta>;
 
 /** The answer of a record read as of a point in time. */
 export const asOfAnswer = (record: z.ZodType, id: string) =>
-  z.object({ data: record, meta: TimeTravelMeta }).meta({ id });
+  z.object({ data: withRecordTimes(record), meta: TimeTravelMeta }).meta({ id });
 
 /** Parses the time-travel parameters of a query string (the router refuses one given twice). */
 export function timeTravelQuery(query: Pick<URLSearchParams, 'get'>): TimeTravelQuery | ValidationDetail[] {

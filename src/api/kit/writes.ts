@@ -1,3 +1,4 @@
+import { evolveStamped } from '../../projections/stamped-evolve';
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { isoTimestamp, type Clock } from '../../clock';
@@ -48,7 +49,7 @@ export interface WriteAnswer {
 /** The record a stream's events fold into, through the resource's projection. */
 function fold(projection: DocumentProjection, events: readonly StoredEvent[]) {
   return events.reduce(
-    (doc, event) => (projection.handles.includes(event.type) ? projection.evolve(doc, event) : doc),
+    (doc, event) => (projection.handles.includes(event.type) ? evolveStamped(projection, doc, event) : doc),
     null as ReturnType<DocumentProjection['evolve']>,
   );
 }

@@ -13,7 +13,7 @@ import { createRateLimiter, enforceRateLimit } from '../kit/rate-limit';
 import type { ModuleRoute, RouteInput } from '../kit/module';
 import type { ModuleServices } from '../../modules/module';
 import { openSse, type SseStream } from '../kit/sse';
-import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
+import { countryParameter, listBody, listSchema, ordering, paging, storedPage } from './parameters';
 
 export const QUESTION_MAX_LENGTH = 500;
 /** The whole stream, planning to `done`, ends within this time. */
@@ -158,7 +158,7 @@ const assistant: ModuleRoute<unknown, AssistantRequest> = {
   },
 };
 
-const ThreadQuery = z.strictObject({ ...paging() });
+const ThreadQuery = z.strictObject({ ...paging(), ...ordering(MARKET_COLLECTIONS.threads) });
 
 const threads: ModuleRoute<z.infer<typeof ThreadQuery>> = {
   method: 'get',
@@ -171,7 +171,7 @@ const threads: ModuleRoute<z.infer<typeof ThreadQuery>> = {
     200: { description: "A page of the caller's threads", schema: listSchema(ThreadRecord, 'ThreadList') },
   },
   async handle({ query, caller }, { readStore }) {
-    const page = pageOf(query);
+    const page = storedPage(MARKET_COLLECTIONS.threads, query);
     const found = await readStore.find(MARKET_COLLECTIONS.threads, {
       filters: [{ field: 'user_id', op: 'eq', value: caller.scope ?? null }],
       ...page,
@@ -182,6 +182,7 @@ const threads: ModuleRoute<z.infer<typeof ThreadQuery>> = {
         found.items.map((item) => JSON.parse(item) as Thread),
         found.total,
         page,
+        found.next,
       ),
     };
   },

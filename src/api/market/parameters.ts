@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { MARKET_CODES, marketCode } from '../../market/markets';
+import { marketCollections } from '../../projections/market';
+import type { CollectionDefinition, FindQuery } from '../../projections/read-store';
+import { orderParameters, PageMeta, routeOrder, type OrderParameters } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import { integerParameter, shortened } from '../kit/validation';
 
 /** A market code, one of the 30 EEA markets, in any letter case; anything else is a 422. */
@@ -35,16 +39,36 @@ export const pageOf = (query: { limit?: number; offset?: number }) => ({
   offset: query.offset ?? 0,
 });
 
-/** The suite's list shape: `{data, meta: {total, limit, offset}}`. */
+const definitionOf = (collection: string) =>
+  marketCollections.find((definition) => definition.name === collection) as CollectionDefinition;
+
+/** `sort` and `after` of a list of the collection. */
+export const ordering = (collection: string) => orderParameters(definitionOf(collection));
+
+/** A list's page and order as the read store takes them; 422 for a bad `sort` or `after`. */
+export const storedPage = (
+  collection: string,
+  query: OrderParameters & { limit?: number; offset?: number },
+): Pick<FindQuery, 'limit' | 'offset' | 'sort' | 'after'> => ({
+  ...pageOf(query),
+  ...routeOrder(definitionOf(collection), query),
+});
+
+/** The suite's list shape: `{data, meta: {total, limit, offset, next}}`. */
 export const listSchema = (record: z.ZodType, id: string) =>
   z
     .object({
-      data: z.array(record),
-      meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+      data: z.array(withRecordTimes(record)),
+      meta: PageMeta,
     })
     .meta({ id });
 
-export const listBody = <T>(data: readonly T[], total: number, page: { limit: number; offset: number }) => ({
+export const listBody = <T>(
+  data: readonly T[],
+  total: number,
+  { limit, offset }: { limit: number; offset: number },
+  next: string | null = null,
+) => ({
   data,
-  meta: { total, ...page },
+  meta: { total, limit, offset, next },
 });

@@ -11,11 +11,13 @@ import {
   type CompetitorRecord as Competitor,
   type LocationRecord as Location,
 } from '../../projections/market';
-import { ApiError } from '../kit/errors';
+import { ApiError, validationError } from '../kit/errors';
+import { PageMeta } from '../kit/list-order';
+import { withRecordTimes } from '../kit/record-times';
 import type { ModuleRoute } from '../kit/module';
 import { caseInsensitiveEnum, queryFilters } from '../kit/parameters';
 import { asOfAnswer, moduleRecord, TimeTravelQuery, travelledAnswer, travels } from '../kit/time-travel';
-import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
+import { countryParameter, listBody, listSchema, ordering, paging, storedPage } from './parameters';
 import { shortened } from '../kit/validation';
 
 const invalid = { description: 'Invalid parameter (unknown market code, bad paging)' };
@@ -27,6 +29,7 @@ const competitorId = () =>
 
 const CompetitorQuery = z.strictObject({
   ...paging(),
+  ...ordering(MARKET_COLLECTIONS.competitors),
   q: z.string().optional().meta({ description: 'Case-insensitive search in name and website' }),
   country: countryParameter().optional().meta({ description: 'Competitors with a location in this market' }),
 });
@@ -46,7 +49,7 @@ const competitors: ModuleRoute<z.infer<typeof CompetitorQuery>> = {
     422: invalid,
   },
   async handle({ query }, { readStore }) {
-    const page = pageOf(query);
+    const page = storedPage(MARKET_COLLECTIONS.competitors, query);
     const q = query.q?.trim() || undefined;
     const { country } = query;
     if (!country) {
@@ -57,8 +60,19 @@ const competitors: ModuleRoute<z.infer<typeof CompetitorQuery>> = {
           found.items.map((item) => JSON.parse(item) as Competitor),
           found.total,
           page,
+          found.next,
         ),
       };
+    }
+    if (page.sort || page.after) {
+      throw validationError([
+        {
+          loc: ['query', 'country'],
+          msg: 'A list of one market is paged by offset, in id order: it takes neither sort nor after',
+          type: 'sort_field',
+          input: country,
+        },
+      ]);
     }
     // Operating markets are a list per competitor; 150-odd records are filtered here.
     const all = (await readAll<Competitor>(readStore, MARKET_COLLECTIONS.competitors, [], { q })).filter(
@@ -102,7 +116,7 @@ const competitor: ModuleRoute<TimeTravelQuery> = {
     200: {
       description:
         'The competitor (as of a point in time: its record under data, with meta naming the cut; locations and prices are views of today)',
-      schema: z.union([CompetitorDetail, asOfAnswer(CompetitorRecord, 'CompetitorAsOf')]),
+      schema: z.union([withRecordTimes(CompetitorDetail), asOfAnswer(CompetitorRecord, 'CompetitorAsOf')]),
     },
     404: { description: 'No such competitor (then)' },
     422: invalid,
@@ -154,6 +168,7 @@ const competitor: ModuleRoute<TimeTravelQuery> = {
 
 const LocationQuery = z.strictObject({
   ...paging(1000),
+  ...ordering(MARKET_COLLECTIONS.locations),
   country: countryParameter().optional(),
   competitor: competitorId()
     .optional()
@@ -185,10 +200,10 @@ const LocationFeatures = z
           type: z.literal('Point'),
           coordinates: z.array(z.number()).length(2).meta({ description: '[longitude, latitude]' }),
         }),
-        properties: LocationRecord.omit({ lat: true, lng: true }),
+        properties: withRecordTimes(LocationRecord.omit({ lat: true, lng: true })),
       }),
     ),
-    meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+    meta: PageMeta,
   })
   .meta({ id: 'LocationFeatureCollection' });
 
@@ -207,11 +222,11 @@ const locations: ModuleRoute<z.infer<typeof LocationQuery>> = {
     422: invalid,
   },
   async handle({ query }, { readStore }) {
-    const page = pageOf(query);
+    const page = storedPage(MARKET_COLLECTIONS.locations, query);
     const filters = queryFilters(query, { country: 'country', competitor: 'competitor_id' });
     const found = await readStore.find(MARKET_COLLECTIONS.locations, { filters, ...page });
     const rows = found.items.map((item) => JSON.parse(item) as Location);
-    const meta = { total: found.total, ...page };
+    const { meta } = listBody([], found.total, page, found.next);
     if (query.format === 'geojson') {
       return {
         status: 200,
@@ -224,6 +239,7 @@ const locations: ModuleRoute<z.infer<typeof LocationQuery>> = {
 
 const ObservationQuery = z.strictObject({
   ...paging(),
+  ...ordering(MARKET_COLLECTIONS.observations),
   country: countryParameter().optional(),
   treatment: caseInsensitiveEnum(TREATMENT_CODES).optional().meta({ description: 'Treatment code' }),
   treatment_type: caseInsensitiveEnum(TREATMENT_TYPES).optional(),
@@ -247,7 +263,7 @@ const observations: ModuleRoute<z.infer<typeof ObservationQuery>> = {
     422: invalid,
   },
   async handle({ query }, { readStore }) {
-    const page = pageOf(query);
+    const page = storedPage(MARKET_COLLECTIONS.observations, query);
     const filters = queryFilters(
       { ...query, treatment: query.treatment && (treatmentOf(query.treatment)?.code ?? '') },
       {
@@ -264,6 +280,7 @@ const observations: ModuleRoute<z.infer<typeof ObservationQuery>> = {
         found.items.map((item) => JSON.parse(item) as unknown),
         found.total,
         page,
+        found.next,
       ),
     };
   },

@@ -11,7 +11,7 @@ import {
 import type { Filter } from '../../projections/read-store';
 import type { ModuleRoute } from '../kit/module';
 import { queryFilters } from '../kit/parameters';
-import { countryParameter, listBody, listSchema, pageOf, paging } from './parameters';
+import { countryParameter, listBody, listSchema, ordering, paging, storedPage } from './parameters';
 
 const DAY = 86_400_000;
 const invalid = { description: 'Invalid parameter (unknown market code, bad paging)' };
@@ -237,6 +237,7 @@ const coverage: ModuleRoute<z.infer<typeof CountryQuery>> = {
 
 const EvidenceQuery = z.strictObject({
   ...paging(),
+  ...ordering(MARKET_COLLECTIONS.sources),
   country: countryParameter().optional(),
   competitor: z.string().regex(/^\d+$/, 'Input should be a competitor id').transform(Number).optional(),
   q: z.string().optional().meta({ description: 'Case-insensitive search in URL and publisher' }),
@@ -271,7 +272,7 @@ const evidence: ModuleRoute<z.infer<typeof EvidenceQuery>> = {
     422: invalid,
   },
   async handle({ query }, { readStore }) {
-    const page = pageOf(query);
+    const page = storedPage(MARKET_COLLECTIONS.sources, query);
     const filters = queryFilters(query, { country: 'country', competitor: 'competitor_id' });
     const found = await readStore.find(MARKET_COLLECTIONS.sources, {
       filters,
@@ -287,7 +288,7 @@ const evidence: ModuleRoute<z.infer<typeof EvidenceQuery>> = {
           : Math.round((Date.parse(asOf) - Date.parse(source.retrieved_at.slice(0, 10))) / DAY);
       return { ...source, freshness_days: freshness };
     });
-    return { status: 200, body: listBody(data, found.total, page) };
+    return { status: 200, body: listBody(data, found.total, page, found.next) };
   },
 };
 

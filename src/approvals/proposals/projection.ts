@@ -39,6 +39,8 @@ export type Proposal = {
   approver_person: string | null;
   status: ProposalStatus;
   created_at: string;
+  /** Stamped on every fold (`evolveStamped`). */
+  updated_at?: string;
   expires_at: string;
   decided_by: string | null;
   reason: string | null;
@@ -136,6 +138,7 @@ export function presentProposal(record: ProposalRecord, now: Date): Proposal {
     approver_person: record.approver_person,
     status: expired ? 'expired' : record.status,
     created_at: record.created_at,
+    updated_at: record.updated_at,
     expires_at: record.expires_at,
     decided_by: record.decided_by,
     reason: record.reason,

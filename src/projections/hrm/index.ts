@@ -21,6 +21,8 @@ export * from './recruitment';
 /** The HR and recruitment read models, one document per record, under one checkpoint. */
 export const hrmProjector: Projector = {
   name: 'hrm',
+  // 2: every record carries created_at and updated_at (`evolveStamped`).
+  version: 2,
   projections: [
     organizationsProjection,
     brandsProjection,
