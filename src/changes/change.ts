@@ -66,7 +66,6 @@ export interface ModuleFeed {
 
 /** The feed of one module: its changes after a cursor, in log order. */
 export interface ChangeFeed {
-  readonly module: string;
   /**
    * At most `limit` changes after `after` (absent: from the log's start; `now`: from its head) that
    * the viewer may see, optionally of one resource. Throws `CursorExpired` for a cursor this feed did

@@ -140,7 +140,6 @@ export function changeFeed(sources: FeedSources, feed: ModuleFeed): ChangeFeed {
   }
 
   return {
-    module: feed.module,
     cursorAfter: async (position) => encodeCursor(await scope(), { position, taken: ALL }),
     async read(after, limit, viewer, resourcePath): Promise<ChangePage> {
       const cursorScope = await scope();

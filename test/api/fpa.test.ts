@@ -50,6 +50,7 @@ describe('financial planning API', () => {
       ]);
       expect(res.body.routes.map((route: Row) => route.path)).toEqual([
         ...ENDPOINTS.slice(4),
+        '/api/v1/changes',
         '/api/v1/proposals',
         '/api/v1/proposals/{id}',
         '/api/v1/proposals/{id}/approve',
@@ -80,6 +81,7 @@ describe('financial planning API', () => {
       const statements = runtime.paths['/api/v1/statements/{scenario}'].get;
       const parameters = statements.parameters.map((parameter: Row) => parameter.name).sort();
       expect(parameters).toEqual([
+        'If-None-Match',
         'X-Min-Position',
         'from',
         'granularity',
@@ -89,7 +91,7 @@ describe('financial planning API', () => {
         'statement',
         'to',
       ]);
-      expect(Object.keys(statements.responses).sort()).toEqual(['200', '400', '404', '422', '503']);
+      expect(Object.keys(statements.responses).sort()).toEqual(['200', '304', '400', '404', '422', '503']);
     });
 
     it('serves the interactive documentation', async () => {

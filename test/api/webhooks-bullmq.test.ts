@@ -49,7 +49,7 @@ describe('webhooks delivered by BullMQ jobs (the distributed profile)', () => {
 
   it('sends every change once delivered, in order, signed, through the queue on Redis', async () => {
     await startProjecting(suite);
-    const feed = fakeChangeFeed('esm');
+    const feed = fakeChangeFeed();
     await startWebhookDelivery(suite, new Map([['esm', feed]]));
     const app = createModuleApp(esmModule, suite, {
       apiToken: TOKEN,

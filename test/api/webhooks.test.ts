@@ -90,7 +90,7 @@ describe('webhooks', () => {
     });
     suite = await openSuite(config, { logger: createLogger('silent'), clock, modules: [esmModule] });
     await startProjecting(suite);
-    feed = fakeChangeFeed('esm');
+    feed = fakeChangeFeed();
     await startWebhookDelivery(suite, new Map([['esm', feed]]));
     app = createModuleApp(esmModule, suite, {
       apiToken: TOKEN,

@@ -6,7 +6,7 @@ export type FakeChangeFeed = ChangeFeed & {
 };
 
 /** An in-memory change feed of one module: changes in the order added, cursors it gave or refused. */
-export function fakeChangeFeed(module: string): FakeChangeFeed {
+export function fakeChangeFeed(): FakeChangeFeed {
   const changes: Change[] = [];
   const startOf = (after: string | undefined): number => {
     if (after === undefined) return 0;
@@ -18,7 +18,6 @@ export function fakeChangeFeed(module: string): FakeChangeFeed {
     return Number(index);
   };
   return {
-    module,
     add(change) {
       const added = { ...change, cursor: `c${changes.length + 1}` };
       changes.push(added);
