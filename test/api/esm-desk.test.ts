@@ -42,6 +42,8 @@ describe('comments on a request', () => {
       author: 'token:admin',
       author_name: null,
       added_on: NOW,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     const record = (await request(h.app).get(`/api/v1/requests/${id}`)).body;
     expect(record).toMatchObject({ status: 'Open', first_responded_on: null });
@@ -175,6 +177,8 @@ describe('agents', () => {
       name: 'Sam Lee',
       department_id: h.fixtures.itDepartment,
       is_active: 1,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect(res.headers.location).toBe(`/api/v1/agents/${res.body.id}`);
     const inactive = (await request(h.app).get('/api/v1/agents?is_active=false').expect(200)).body.data;
