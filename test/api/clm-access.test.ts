@@ -173,9 +173,17 @@ describe('the description', () => {
       (doc.paths[path][method].parameters as { in: string; name: string }[])
         .filter((parameter) => parameter.in === 'header')
         .map((parameter) => parameter.name);
-    // Reads also take X-Min-Position, as every module's reads do.
-    expect(headersOf('/api/v1/contracts', 'get')).toEqual(['X-Svc-Organisation', 'X-Min-Position']);
-    expect(headersOf('/api/v1/counterparties', 'get')).toEqual(['X-Svc-Organisation', 'X-Min-Position']);
+    // Reads also take X-Min-Position and If-None-Match, as every module's reads do.
+    expect(headersOf('/api/v1/contracts', 'get')).toEqual([
+      'X-Svc-Organisation',
+      'X-Min-Position',
+      'If-None-Match',
+    ]);
+    expect(headersOf('/api/v1/counterparties', 'get')).toEqual([
+      'X-Svc-Organisation',
+      'X-Min-Position',
+      'If-None-Match',
+    ]);
     expect(headersOf('/api/v1/obligations', 'post')).toEqual(['X-Svc-Organisation', 'X-Svc-Actor']);
     expect(headersOf('/contracts/{id}/signatures', 'post')).toEqual(['X-Svc-Organisation', 'X-Svc-Actor']);
     for (const [path, method] of [

@@ -99,7 +99,7 @@ describe('GET /api/v1/requests: sort and keyset paging', () => {
     const res = await list('sort=title').expect(422);
     expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'sort'], type: 'sort_field' });
     expect(res.body.detail[0].msg).toContain(
-      'status, priority, service_id, department_id, created_at, updated_at, id',
+      'status, priority, service_id, department_id, assignee_id, sla_state, sla_changes_at, created_at, updated_at, id',
     );
   });
 
