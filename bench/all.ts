@@ -16,6 +16,7 @@ const BENCHMARKS = [
   ['startup'],
   ['reads-scale'],
   ['memory'],
+  ['changes'],
 ];
 
 for (const [name = '', ...args] of BENCHMARKS) {

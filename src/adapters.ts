@@ -56,8 +56,8 @@ export async function openKeyStore(config: Config, randomBytes: RandomBytes): Pr
 }
 
 /** BullMQ on SUITE_REDIS_URL when set; otherwise jobs run in the process that queues them. */
-export function openJobQueue(config: Config): JobQueue {
+export function openJobQueue(config: Config, queue?: string): JobQueue {
   return config.redisUrl
-    ? bullMqJobQueue().createBullMqJobQueue({ url: config.redisUrl, prefix: config.redisPrefix })
+    ? bullMqJobQueue().createBullMqJobQueue({ url: config.redisUrl, prefix: config.redisPrefix, queue })
     : createInProcessJobQueue();
 }

@@ -32,6 +32,7 @@ import { iamCapability, keyExpiry } from './iam';
 import type { ChangeFeed } from './changes/change';
 import {
   DELIVER_JOB,
+  WEBHOOK_QUEUE,
   webhookDeliverer,
   webhookDispatch,
   webhooksCapability,
@@ -77,6 +78,8 @@ export interface Suite {
   expiries: ExpirySweep;
   /** Finishes approved proposals nobody finished (a crash between approval and write); the process that runs jobs starts it. */
   approved: ApprovedProposals;
+  /** The webhooks' delivery jobs, in a queue of their own: a slow receiver holds up no module job. */
+  webhookJobs: JobQueue;
   /** Queues the webhooks' delivery jobs; the process that runs jobs starts it (`startWebhookDelivery`). */
   webhooks: WebhookDispatch;
   /** Folds again what erased subjects' documents held; the process that projects starts it (`startProjecting`). */
@@ -195,7 +198,8 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
       proposalTtlSeconds: config.proposalTtlSeconds,
     })),
   );
-  const webhooks = webhookDispatch(services);
+  const webhookJobs = openJobQueue(config, WEBHOOK_QUEUE);
+  const webhooks = webhookDispatch({ ...services, jobs: webhookJobs });
   const erasures = erasureFollower({ storedEvents, readStore, runtime, subjectKeys, logger: options.logger });
   const readiness = createReadiness({
     eventStore: storedEvents,
@@ -209,6 +213,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
     readiness,
     expiries,
     approved,
+    webhookJobs,
     webhooks,
     erasures,
     config,
@@ -228,6 +233,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
       // role) then fails and is queued again, where it would have held the queue's close up.
       await runtime.stop();
       await jobs.close();
+      await webhookJobs.close();
       await eventStore.close();
       await readStore.close();
       await subjectKeys.close();
@@ -272,7 +278,7 @@ export async function startWebhookDelivery(
     serverSecret: resolveSessionSecret(suite.config),
     allowPrivate: suite.config.webhookAllowPrivate,
   });
-  suite.jobs.process(DELIVER_JOB, (data) => deliverer.deliver((data as { webhook: string }).webhook));
+  suite.webhookJobs.process(DELIVER_JOB, (data) => deliverer.deliver((data as { webhook: string }).webhook));
   await suite.webhooks.start();
 }
 

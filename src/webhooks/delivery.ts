@@ -14,6 +14,8 @@ import { targetUrlProblem, type Resolve } from './target-url';
 
 /** The job that sends a webhook the changes it has not been sent yet (`{ webhook: <id> }`). */
 export const DELIVER_JOB = 'webhooks.deliver';
+/** The queue deliveries run in (BullMQ's name), apart from the modules' jobs. */
+export const WEBHOOK_QUEUE = 'suite-webhooks';
 /** How long a receiver has to answer one attempt. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 const FEED_PAGE = 100;

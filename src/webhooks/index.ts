@@ -30,7 +30,7 @@ export {
   type WebhookRequest,
   type WebhookRules,
 } from './commands';
-export { DELIVER_JOB, webhookDeliverer, type DeliveryServices } from './delivery';
+export { DELIVER_JOB, WEBHOOK_QUEUE, webhookDeliverer, type DeliveryServices } from './delivery';
 export { webhookDispatch, type WebhookDispatch } from './dispatch';
 export { WEBHOOK_ID } from './events';
 export {

@@ -7,6 +7,8 @@ export interface BullMqOptions {
   url: string;
   /** Key prefix, so several suites (or tests) can share one Redis. */
   prefix?: string;
+  /** The queue's name; default `suite-jobs`. */
+  queue?: string;
   /** Jobs this process runs at once when it is a worker. */
   concurrency?: number;
   attempts?: number;
@@ -63,7 +65,8 @@ export function createBullMqJobQueue(options: BullMqOptions): JobQueue {
   const prefix = options.prefix ?? 'suite';
   // The queue's own connection fails fast instead: no command waits for Redis to come back.
   const connection = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  const queue = new Queue(QUEUE_NAME, { connection, prefix });
+  const queueName = options.queue ?? QUEUE_NAME;
+  const queue = new Queue(queueName, { connection, prefix });
   const handlers = new Map<string, JobHandler>();
   let worker: { worker: Worker; connection: Redis } | null = null;
 
@@ -96,7 +99,7 @@ export function createBullMqJobQueue(options: BullMqOptions): JobQueue {
         await handle(job.data);
       };
       worker = {
-        worker: new Worker(QUEUE_NAME, run, {
+        worker: new Worker(queueName, run, {
           connection: workerConnection,
           prefix,
           concurrency: options.concurrency ?? 1,

@@ -147,7 +147,7 @@ async function holdBackARequest() {
   expect(response.status).toBe(202);
 }
 
-/** A webhook on every module, so that their webhook reads answer one (nothing is sent: no delivery runs). */
+/** A webhook on every module, so that their webhook reads answer one (its deliveries fail, in a queue of their own). */
 async function registerWebhooks() {
   for (const module of MODULE_IDS) {
     const response = await fetch(`${contract.base.configured[module]}/api/v1/webhooks`, {

@@ -69,7 +69,7 @@ describe('webhooks', () => {
       const head = await suite.eventStore.headPosition();
       await suite.runtime.waitFor(head);
       await suite.webhooks.runOnce();
-      await suite.jobs.idle();
+      await suite.webhookJobs.idle();
       if ((await suite.eventStore.headPosition()) === head) return;
     }
   }
@@ -373,7 +373,7 @@ describe('webhooks over the service desk\u2019s own change feed', () => {
 
     for (let turn = 0; receiver.received.length < 2 && turn < 200; turn++) {
       await suite.webhooks.runOnce();
-      await suite.jobs.idle();
+      await suite.webhookJobs.idle();
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const verifier = new Webhook(registered.body.secret as string);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evolveStamped } from '../../projections/stamped-evolve';
 import type { StoredEvent } from '../../events/envelope';
 import type { ModuleServices } from '../../modules/module';
 import {
@@ -95,7 +96,7 @@ async function appended(
   record: WebhookRecord | null,
   events: readonly StoredEvent[],
 ) {
-  const after = events.reduce((doc, event) => webhooksProjection.evolve(doc, event), record);
+  const after = events.reduce((doc, event) => evolveStamped(webhooksProjection, doc, event), record);
   const last = events[events.length - 1];
   if (last) await services.runtime.waitFor(last.position);
   const headers: Record<string, string> = last ? { 'X-Event-Position': String(last.position) } : {};
