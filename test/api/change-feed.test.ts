@@ -113,6 +113,13 @@ describe('GET /api/v1/changes', () => {
     expect(res.body.data.map((change: Change) => change.id)).toEqual([id]);
   });
 
+  it('answers JSON to a client that takes both JSON and events, as generated clients ask', async () => {
+    await createRequest();
+    const res = await changes().set('Accept', 'application/json, text/event-stream').expect(200);
+    expect(res.type).toBe('application/json');
+    expect(res.body.data.length).toBeGreaterThan(0);
+  });
+
   it('streams the same changes as server-sent events, then each new one', async () => {
     const server = http.createServer(h.app).listen(0);
     try {

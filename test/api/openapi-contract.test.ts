@@ -374,6 +374,11 @@ function provoking(operation: Operation, good: Call, status: number): Call[] {
       return (
         last ? [last] : parameters.filter((parameter) => parameter.in === 'query' && !parameter.schema?.enum)
       ).map((parameter) => ({ parameters: { ...good.parameters, [parameter.name]: missing(parameter) } }));
+    case 410:
+      // A cursor the API did not give (a change feed's `after`).
+      return parameters
+        .filter((parameter) => parameter.name === 'after' && typeOf(parameter) === 'string')
+        .map((parameter) => ({ parameters: { ...good.parameters, [parameter.name]: 'no-such-cursor' } }));
     case 422:
       return parameters
         .filter(

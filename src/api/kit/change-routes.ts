@@ -87,6 +87,7 @@ async function streamChanges(read: FeedRead, after: string | undefined, stream: 
       const page = await readWaiting(read, from, KEEP_ALIVE_MS, stream.signal);
       for (const change of page.data) stream.send('change', change, change.cursor);
       from = page.meta.next;
+      await stream.drained();
     }
   } finally {
     clearInterval(keepAlive);
@@ -94,7 +95,20 @@ async function streamChanges(read: FeedRead, after: string | undefined, stream: 
   }
 }
 
-const wantsStream = (accept: string | undefined) => accept?.includes('text/event-stream') === true;
+/** The weight (q) an Accept header gives a media type; -1 when it does not name it. */
+function weightOf(accept: string, mediaType: string): number {
+  for (const range of accept.split(',')) {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (type !== mediaType) continue;
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    return q === undefined ? 1 : Number(q.slice(2)) || 0;
+  }
+  return -1;
+}
+
+/** Streamed when the client prefers events to JSON (a client that takes both gets JSON). */
+const wantsStream = (accept = '') =>
+  weightOf(accept, 'text/event-stream') > Math.max(weightOf(accept, 'application/json'), 0);
 
 /** `GET /api/v1/changes`: the module's record changes after a cursor, as a page, a long poll, or a stream. */
 export function changeRoutes(module: ModuleDefinition): ModuleRoute[] {

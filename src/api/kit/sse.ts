@@ -5,6 +5,11 @@ export interface SseStream {
   send(event: string, data: unknown, id?: string): void;
   /** A comment line, which keeps the connection from being closed as idle. */
   keepAlive(): void;
+  /**
+   * Resolves once the client has taken what was sent, or has gone, and never in the same turn of the
+   * event loop: a producer that awaits it between batches lets the process serve others meanwhile.
+   */
+  drained(): Promise<void>;
   /** Aborted when the client disconnects (or the stream is ended). */
   signal: AbortSignal;
   end(): void;
@@ -33,6 +38,18 @@ export function openSse(res: ServerResponse, headers: Record<string, string> = {
     send(event, data, id) {
       if (res.writableEnded || res.destroyed) return;
       res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    drained() {
+      return new Promise((resolve) => {
+        if (!res.writableNeedDrain) return void setImmediate(resolve);
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
     },
     keepAlive() {
       if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
