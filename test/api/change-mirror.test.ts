@@ -91,7 +91,24 @@ class Running {
   apps = new Map<string, RequestListener>();
   audit!: RequestListener;
 
-  constructor(private readonly config: Config) {}
+  private constructor(
+    private readonly config: Config,
+    private readonly cleanup: () => void,
+  ) {}
+
+  /** On a new data directory. */
+  static async started(): Promise<Running> {
+    const { dir, cleanup } = tempDir();
+    const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
+    const running = new Running(config, cleanup);
+    await running.open();
+    return running;
+  }
+
+  async stop(): Promise<void> {
+    await this.suite.close();
+    this.cleanup();
+  }
 
   async open(rebuild = false): Promise<void> {
     this.suite = await openSuite(this.config, { logger: createLogger('silent'), modules: MODULES });
@@ -150,10 +167,7 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
 it('keeps a copy fed by the change feeds equal to the read endpoints', async () => {
   await fc.assert(
     fc.asyncProperty(steps, async (script) => {
-      const { dir, cleanup } = tempDir();
-      const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
-      const running = new Running(config);
-      await running.open();
+      const running = await Running.started();
       try {
         const seed = createSeedContext(running.suite.eventStore, running.suite.ids, 'fixtures');
         const people: HrmFixtures = await writeFixtures(seed);
@@ -264,8 +278,7 @@ it('keeps a copy fed by the change feeds equal to the read endpoints', async () 
         // Nothing new: one request per module.
         for (const module of MODULES) expect(await mirror.sync(module.id, running.app(module.id))).toBe(1);
       } finally {
-        await running.suite.close();
-        cleanup();
+        await running.stop();
       }
     }),
     { numRuns: 5 },
@@ -273,10 +286,7 @@ it('keeps a copy fed by the change feeds equal to the read endpoints', async () 
 });
 
 it('erases every record an erasure touched, and no change read after it holds the erased values', async () => {
-  const { dir, cleanup } = tempDir();
-  const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
-  const running = new Running(config);
-  await running.open();
+  const running = await Running.started();
   try {
     const seed = createSeedContext(running.suite.eventStore, running.suite.ids, 'fixtures');
     const { grace } = await writeFixtures(seed);
@@ -306,7 +316,6 @@ it('erases every record an erasure touched, and no change read after it holds th
     const everything = await request(hrm).get('/api/v1/changes?limit=1000').expect(200);
     expect(JSON.stringify(everything.body)).not.toMatch(/Hopper/);
   } finally {
-    await running.suite.close();
-    cleanup();
+    await running.stop();
   }
 });

@@ -5,25 +5,13 @@ import type { StoredEvent } from '../../events/envelope';
 import { UnknownPositionError, type EventStore, type LogQuery } from '../../events/event-store';
 import { servedEvents, type ServedEvent } from '../../privacy/served-events';
 import type { SubjectKeyStore } from '../../privacy/subject-keys';
+import { drainedOrGone } from '../kit/sse';
 import { checkReadable, LogFilters } from './log';
 import type { AuditRoute } from './services';
 
 const HEARTBEAT_MS = 15_000;
 
 const TailFilters = LogFilters.omit({ limit: true, until: true });
-
-/** Resolves once the client has taken what it was sent, or has gone; leaves no listener behind. */
-function drainedOrGone(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
 
 /**
  * Streams the log after a position (the head, by default), then every new event as it is committed,

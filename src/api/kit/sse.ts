@@ -15,6 +15,19 @@ export interface SseStream {
   end(): void;
 }
 
+/** Resolves once the client has taken what it was sent, or has gone; leaves no listener behind. */
+export function drainedOrGone(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /**
  * Opens a server-sent event stream (`text/event-stream`): each event is `event: <name>` and one
  * `data:` line of JSON, after its `id:` line if it has one. A client that disconnects aborts `signal`, so the work behind it can stop.
@@ -39,18 +52,8 @@ export function openSse(res: ServerResponse, headers: Record<string, string> = {
       if (res.writableEnded || res.destroyed) return;
       res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
-    drained() {
-      return new Promise((resolve) => {
-        if (!res.writableNeedDrain) return void setImmediate(resolve);
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    },
+    drained: () =>
+      res.writableNeedDrain ? drainedOrGone(res) : new Promise((resolve) => setImmediate(resolve)),
     keepAlive() {
       if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
     },
