@@ -20,8 +20,9 @@ export const WEBHOOK_QUEUE = 'suite-webhooks';
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 const FEED_PAGE = 100;
 /**
- * How long one job goes on sending (a slow receiver's changes), so that other jobs get their turn:
- * the embedded profile runs one job at a time. The next job goes on from there.
+ * How long one job goes on sending (a slow receiver's changes), so that the other webhooks' jobs get
+ * their turn: the embedded profile runs the webhooks' queue one job at a time. The next job goes on
+ * from there.
  */
 const JOB_TURN_MS = 30_000;
 
