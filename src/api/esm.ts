@@ -177,6 +177,7 @@ const requests: ResourceDefinition = {
   description: 'service requests',
   record: RequestRecord,
   stream: (id) => esmStreams.request(Number(id)),
+  comments: 'CommentAdded',
   names: { assignee_name: { idField: 'assignee_id', collection: agents.collection.name, nameField: 'name' } },
   collection: {
     name: 'esm.requests',

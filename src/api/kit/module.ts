@@ -47,6 +47,11 @@ export interface ResourceDefinition {
    * records it points to (`assignee_name`), read with it. Declare each in `record` too.
    */
   names?: Readonly<Record<string, NameReference>>;
+  /**
+   * The event type of a comment on the record (data `body` and `visibility`): its activity shows it as
+   * a comment, an `internal` one only to the module's writers and approvers.
+   */
+  comments?: string;
 }
 
 /** An audited write: the kit authenticates, validates the body, records metadata and answers. */
