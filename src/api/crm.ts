@@ -174,6 +174,13 @@ const StageMove = z
       .max(2000)
       .optional()
       .meta({ description: 'Required when the lost reason is Other' }),
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .optional()
+      .meta({ description: 'Why the deal moves, kept in its stage history (`reason` of its stage change)' }),
   })
   .meta({ id: 'OpportunityStageMove' });
 

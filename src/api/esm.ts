@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   addAgent,
   commentOnRequest,
+  draftArticle,
+  setArticleStatus,
   setAgentActive,
   submitRequest,
   changeRequest,
@@ -30,6 +32,7 @@ import {
   agentsProjection,
   commentsProjection,
   esmProjector,
+  knowledgeProjection,
   requestsProjection,
 } from '../projections/esm';
 import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../json-nesting';
@@ -111,6 +114,27 @@ const AgentUpdate = z
     is_active: z.boolean().meta({ description: 'false: no request may be assigned to the agent' }),
   })
   .meta({ id: 'AgentUpdate' });
+
+const ArticleDraft = z
+  .strictObject({
+    title: z.string().trim().min(1).max(500),
+    content: z.string().max(100_000).nullable().optional(),
+    category_id: optionalId,
+    department_id: optionalId.meta({ description: 'An existing department, or null' }),
+    author: z.string().trim().min(1).max(200).nullable().optional().meta({
+      description: 'As the article shows its author; default: the caller\u2019s name, if they have one',
+    }),
+  })
+  .meta({ id: 'ArticleDraft' });
+
+const ArticleUpdate = z
+  .strictObject({
+    status: caseInsensitiveEnum(['Published', 'Archived'] as const).meta({
+      description:
+        'Published (from Draft, or again from Archived; sets published_on), or Archived (from Draft or Published)',
+    }),
+  })
+  .meta({ id: 'ArticleUpdate' });
 
 const CommentCreation = z
   .strictObject({
@@ -284,6 +308,38 @@ const updateRequest: WriteRoute<z.infer<typeof RequestUpdate>> = {
     }),
 };
 
+const draftArticleRoute: WriteRoute<z.infer<typeof ArticleDraft>> = {
+  method: 'post',
+  path: '/api/v1/knowledge',
+  operation: 'draftArticle',
+  summary: 'Draft a knowledge article (Draft until published)',
+  body: ArticleDraft,
+  status: 201,
+  resource: knowledge,
+  projection: knowledgeProjection,
+  execute: ({ body, caller }, context) =>
+    draftArticle(context, {
+      title: body.title,
+      content: body.content ?? null,
+      category_id: body.category_id ?? null,
+      department_id: body.department_id ?? null,
+      author: body.author ?? caller.actorName ?? null,
+    }),
+};
+
+const updateArticle: WriteRoute<z.infer<typeof ArticleUpdate>> = {
+  method: 'patch',
+  path: '/api/v1/knowledge/:item_id',
+  operation: 'updateArticle',
+  summary: 'Publish a knowledge article, or archive it',
+  body: ArticleUpdate,
+  status: 200,
+  resource: knowledge,
+  projection: knowledgeProjection,
+  execute: ({ body, params }, context) =>
+    setArticleStatus(context, pathId(params, 'item_id'), body.status as 'Published' | 'Archived'),
+};
+
 const createAgent: WriteRoute<z.infer<typeof AgentCreation>> = {
   method: 'post',
   path: '/api/v1/agents',
@@ -442,7 +498,14 @@ export const esmModule: ModuleDefinition = {
   list: LIST,
   resources: [services, requests, knowledge, departments, agents],
   collections: [comments.collection],
-  writes: [createRequest, updateRequest, createAgent, updateAgent] as WriteRoute[],
+  writes: [
+    createRequest,
+    updateRequest,
+    draftArticleRoute,
+    updateArticle,
+    createAgent,
+    updateAgent,
+  ] as WriteRoute[],
   routes: [listComments, addCommentRoute(() => esmModule)] as ModuleRoute[],
   sweeps: [slaSweep],
   events: esmEvents,

@@ -162,6 +162,8 @@ export const crmEvents = [
       changed_on: timestamp,
       lost_reason: z.enum(LOST_REASONS).nullable(),
       lost_notes: z.string().nullable(),
+      /** Why the deal moved, as the person who moved it said (absent from moves recorded before). */
+      reason: z.string().nullable().optional(),
     }),
   ),
 ] as const;

@@ -114,6 +114,7 @@ export const StageChangeRecord = z
     probability: z.number().int().meta({ description: 'The probability the new stage stands for' }),
     lost_reason: oneOf(LOST_REASONS).nullable(),
     lost_notes: textOrNull,
+    reason: textOrNull.meta({ description: 'Why the deal moved, as the move gave it' }),
     changed_at: timestamp,
   })
   .meta({ id: 'StageChange' });
@@ -239,10 +240,11 @@ function stageChange(_doc: StageChangeRecord | null, stored: StoredEvent): Stage
       probability,
       lost_reason: null,
       lost_notes: null,
+      reason: null,
       changed_at: event.metadata.occurred_at,
     };
   }
-  const { from, to, probability, lost_reason, lost_notes, changed_on } = event.data;
+  const { from, to, probability, lost_reason, lost_notes, reason, changed_on } = event.data;
   return {
     id: event.position,
     opportunity_id,
@@ -251,6 +253,7 @@ function stageChange(_doc: StageChangeRecord | null, stored: StoredEvent): Stage
     probability,
     lost_reason,
     lost_notes,
+    reason: reason ?? null,
     changed_at: changed_on,
   };
 }
@@ -264,7 +267,7 @@ const stageChanges: DocumentProjection<StageChangeRecord> = {
 
 export const crmProjector: Projector = {
   name: 'crm',
-  // 2: every record carries created_at and updated_at (`evolveStamped`).
-  version: 2,
+  // 2: every record carries created_at and updated_at (`evolveStamped`); 3: a stage change's reason.
+  version: 3,
   projections: [companies, contacts, leads, opportunitiesProjection, stageChanges],
 };

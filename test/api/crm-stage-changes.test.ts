@@ -6,7 +6,7 @@ import { createSeedContext, type SeedContext } from '../../src/seed/context';
 import { describeReads, expectInvalid, expectRecord, listed } from '../support/module-api';
 import { allDocuments, openModule, type ModuleHarness } from '../support/module-harness';
 import { company, contact, deal } from '../support/crm-fixtures';
-import { auth } from './spec';
+import { auth, expectEnvelope } from './spec';
 
 /** Two deals: one taken from Qualification to Lost on 1 November, one opened in Proposal and Won on the 5th. */
 async function fixtures(seed: SeedContext) {
@@ -127,6 +127,17 @@ describe('stage changes written through PATCH /api/v1/opportunities/{id}', () =>
     expect(await history('id')).toEqual([expect.any(Number), Number(answer.headers['x-event-position'])]);
     await patch('negotiation');
     expect(await history('to_stage')).toEqual(['Qualification', 'Negotiation']);
+  });
+
+  it('keeps the reason a move gives in the stage history, and refuses an empty one', async () => {
+    const seed = createSeedContext(w.suite.eventStore, w.suite.ids, 'fixtures:reasoned');
+    const { id } = await openOpportunity(seed.commands, deal({ name: 'Reasoned' }));
+    await w.settle();
+    const move = (body: object) => request(w.app).patch(`/api/v1/opportunities/${id}`).set(auth).send(body);
+    await move({ stage: 'Proposal', reason: 'Budget confirmed on the call' }).expect(200);
+    const history = (field: string) => listed(w.app, 'stage-changes', { opportunity_id: id }, field);
+    expect(await history('reason')).toEqual([null, 'Budget confirmed on the call']);
+    expectEnvelope(await move({ stage: 'Negotiation', reason: '  ' }), 422, 'validation_error');
   });
 });
 

@@ -29,9 +29,10 @@ const moved = (
   probability: number,
   lost_reason = null,
   lost_notes = null,
+  reason: string | null = null,
 ) => ({
   type: 'OpportunityStageChanged' as const,
-  data: { from, to, probability, changed_on: at, lost_reason, lost_notes },
+  data: { from, to, probability, changed_on: at, lost_reason, lost_notes, reason },
 });
 
 describe('opportunities', () => {
@@ -70,6 +71,12 @@ describe('opportunities', () => {
     given([opened()])
       .when(move(stage))
       .then([moved('Proposal', stage, probability)]);
+  });
+
+  it('keeps the reason a move gives', () => {
+    given([opened()])
+      .when(move('Negotiation', { reason: 'Budget confirmed' }))
+      .then([moved('Proposal', 'Negotiation', 70, null, null, 'Budget confirmed')]);
   });
 
   it('marks a deal Lost with its reason, and with notes when the reason is Other', () => {

@@ -25,6 +25,23 @@ describe('knowledge articles', () => {
       .thenThrows({ code: 'illegal_transition' });
   });
 
+  it('drafts an article in a department that exists, and refuses one that does not', () => {
+    given([]).when({ type: 'DraftArticle', article: drafted.data, departmentExists: true }).then([drafted]);
+    given([])
+      .when({ type: 'DraftArticle', article: drafted.data, departmentExists: false })
+      .thenThrows({ code: 'validation_error', message: expect.stringContaining('department_id') });
+  });
+
+  it('archives a published article, and may publish it again', () => {
+    const published = { type: 'KnowledgeArticlePublished' as const, data: { published_on: now } };
+    given([drafted, published])
+      .when({ type: 'ArchiveArticle', at: now })
+      .then([{ type: 'KnowledgeArticleArchived', data: { archived_on: now } }]);
+    given([drafted, published, { type: 'KnowledgeArticleArchived', data: { archived_on: now } }])
+      .when({ type: 'ArchiveArticle', at: now })
+      .thenThrows({ code: 'illegal_transition' });
+  });
+
   it('records views that only go up', () => {
     given([drafted])
       .when({ type: 'RecordArticleViews', views: 10 })

@@ -79,6 +79,7 @@ export interface StageMove {
   stage: DealStage;
   lost_reason?: LostReason;
   lost_notes?: string;
+  reason?: string;
 }
 
 export function moveOpportunity(context: CommandContext, opportunityId: number, move: StageMove) {

@@ -25,6 +25,8 @@ export interface MoveOpportunity {
   stage: DealStage;
   lost_reason?: LostReason;
   lost_notes?: string;
+  /** Why it moves, kept in the stage history. */
+  reason?: string;
   at: string;
 }
 
@@ -78,6 +80,7 @@ function move(command: MoveOpportunity, from: DealStage): OpportunityEvent[] {
     changed_on: command.at,
     lost_reason: command.lost_reason ?? null,
     lost_notes: command.lost_notes ?? null,
+    reason: command.reason ?? null,
   };
   return [{ type: 'OpportunityStageChanged', data }];
 }

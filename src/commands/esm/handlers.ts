@@ -52,10 +52,23 @@ export function addService(context: CommandContext, service: ServiceInput) {
 export type ArticleInput = Omit<EsmEventOf<'KnowledgeArticleDrafted'>['data'], 'id'>;
 
 export function draftArticle(context: CommandContext, article: ArticleInput) {
-  return create(context, esmCategories.article, articleDecider, (id) => ({
+  return create(context, esmCategories.article, articleDecider, async (id) => ({
     type: 'DraftArticle' as const,
     article: { id, ...article },
+    departmentExists:
+      article.department_id !== null && (await exists(context, esmStreams.department(article.department_id))),
   }));
+}
+
+/** Publishes the article (again, if archived) or archives it, at the time of the command. */
+export function setArticleStatus(
+  context: CommandContext,
+  articleId: number,
+  status: 'Published' | 'Archived',
+) {
+  const { context: timed, at } = once(context);
+  const type = status === 'Published' ? 'PublishArticle' : 'ArchiveArticle';
+  return run(timed, esmStreams.article(articleId), articleDecider, { type, at });
 }
 
 export function actOnArticle(context: CommandContext, articleId: number, command: KnowledgeCommand) {

@@ -1,11 +1,16 @@
 import type { EsmEvent, EsmEventOf } from '../../events/esm';
 import type { Decider } from '../decider';
-import { DomainError, illegalTransition } from '../errors';
+import { DomainError, illegalTransition, invalidField } from '../errors';
 
 type ArticleStatus = 'Draft' | 'Published' | 'Archived';
 
 export type KnowledgeCommand =
-  | { type: 'DraftArticle'; article: EsmEventOf<'KnowledgeArticleDrafted'>['data'] }
+  | {
+      type: 'DraftArticle';
+      article: EsmEventOf<'KnowledgeArticleDrafted'>['data'];
+      /** Whether the department it names exists (read by the handler); absent: not checked. */
+      departmentExists?: boolean;
+    }
   | { type: 'PublishArticle'; at: string }
   | { type: 'ArchiveArticle'; at: string }
   | { type: 'RecordArticleViews'; views: number };
@@ -40,6 +45,10 @@ export const articleDecider: Decider<KnowledgeCommand, ArticleState, ArticleEven
   decide(command, state) {
     if (command.type === 'DraftArticle') {
       if (state.status) throw new DomainError('already_exists', `Article ${command.article.id} exists`);
+      const { department_id } = command.article;
+      if (department_id !== null && command.departmentExists === false) {
+        throw invalidField('department_id', `department ${department_id} does not exist`);
+      }
       return [{ type: 'KnowledgeArticleDrafted', data: command.article }];
     }
     if (!state.status) throw new DomainError('not_found', 'Article not found');
