@@ -147,7 +147,7 @@ const CONDITIONAL_READ = {
 };
 
 /** `/api/v1/requests/:item_id` -> `/api/v1/requests/{item_id}`. */
-export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+export const openApiPath = (path: string): string => path.replace(/[:*](\w+)/g, '{$1}');
 
 /** What a write answers when its route is under an approval policy (`suite policy require-approval`). */
 const HELD_BACK = json(
