@@ -1,3 +1,4 @@
+import { quorumProblem } from '../log-proofs/cosignature';
 import { readFileSync } from 'node:fs';
 import { writeExport } from '../private-files';
 import type { Command } from 'commander';
@@ -31,18 +32,25 @@ function keptTree(settings: Config): TreeStore | undefined {
 
 /**
  * Whether the log extends the checkpoint in `file`, signed by `verifierKey` (default: the suite's own
- * key): what failed, or nothing.
+ * key), and cosigned by a quorum of the witnesses when they are given: what failed, or nothing.
  */
 export async function problemAgainst(
   suite: Suite,
   file: string,
   verifierKey?: string,
+  witnesses?: { keys: readonly string[]; quorum: number },
 ): Promise<string | undefined> {
   let note: string;
   try {
     note = readFileSync(file, 'utf8');
   } catch (error) {
     return `the checkpoint file: ${(error as Error).message}`;
+  }
+  try {
+    const short = witnesses && quorumProblem(note, witnesses.keys, witnesses.quorum);
+    if (short) return `the witnesses: ${short}`;
+  } catch (error) {
+    return `the checkpoint: ${(error as Error).message}`;
   }
   const store = openSqliteTreeStore(treeStoreFile(suite.config.dataDir), { readOnly: true });
   if (!store) return `no log tree in ${suite.config.dataDir}: the suite has signed no checkpoint here`;

@@ -91,3 +91,19 @@ export function keyName(verifierKey: string): string {
   if (name === '') throw new NoteError('not a verifier key: <name>+<key id>+<base64 key>');
   return name;
 }
+
+/**
+ * Whether a signed note holds valid cosignatures of at least `quorum` of the witnesses' keys (each key
+ * counts once): what falls short, naming each witness's state, or nothing.
+ */
+export function quorumProblem(
+  signedNote: string,
+  witnessKeys: readonly string[],
+  quorum: number,
+): string | undefined {
+  const checks = witnessKeys.map((key) => ({ key, check: checkCosignature(signedNote, key) }));
+  const valid = checks.filter(({ check }) => check.status === 'valid').length;
+  if (valid >= quorum) return undefined;
+  const states = checks.map(({ key, check }) => `${keyName(key)} ${check.status}`).join(', ');
+  return `${valid} valid cosignature(s) of ${witnessKeys.length} witness(es), ${quorum} required (${states})`;
+}
