@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { Config } from '../config';
 import { bundleVerdict, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
 import { resolveLogSigner } from '../log-proofs/signing-key';
-import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
+import { cosignedNote, openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
 import type { Suite } from '../main';
 import type { RecordPath } from '../api/audit/records';
 import { RECORD_EVIDENCE_FORMAT } from '../log-proofs/record-evidence';
@@ -75,14 +75,16 @@ interface ProveOptions {
 export function addProofCommands(audit: Command): void {
   audit
     .command('checkpoint')
-    .description('print the latest signed checkpoint (a C2SP tlog-checkpoint in a signed note)')
+    .description(
+      "print the latest signed checkpoint (a C2SP tlog-checkpoint in a signed note), with the witnesses' cosignatures",
+    )
     .addOption(dataDirOption())
     .action((options: { dataDir?: string }) => {
       const store = keptTree(config(options));
       if (!store) return;
       const latest = store.latestCheckpoint();
       store.close();
-      if (latest) process.stdout.write(latest.note);
+      if (latest) process.stdout.write(cosignedNote(latest));
       else {
         console.error('No checkpoint has been signed yet.');
         process.exitCode = 1;
