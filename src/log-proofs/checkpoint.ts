@@ -14,19 +14,10 @@ export interface Checkpoint {
 }
 
 /**
- * The extension line's key that carries the time the suite signed a checkpoint: `suite.local/log time
- * <RFC 3339>`. It names the suite's extension, not the log, so it is the same whatever the origin.
+ * The extension line that says when the suite signed a checkpoint: `suite.local/log time <RFC 3339>`.
+ * Its key names the suite's extension, not the log, so it is the same whatever the origin.
  */
-const TIME_EXTENSION = 'suite.local/log time ';
-
-/** The extension line that says when a checkpoint was signed (an RFC 3339 time in UTC). */
-export const timeExtension = (time: string): string => `${TIME_EXTENSION}${time}`;
-
-/** When the checkpoint says it was signed, if it says so. */
-export function signedTime(checkpoint: Pick<Checkpoint, 'extensions'>): string | undefined {
-  const line = checkpoint.extensions?.find((extension) => extension.startsWith(TIME_EXTENSION));
-  return line?.slice(TIME_EXTENSION.length);
-}
+export const timeExtension = (time: string): string => `suite.local/log time ${time}`;
 
 /** `<origin>\n<size>\n<base64 root>\n`, then each extension line; throws for what `parseCheckpoint` would refuse. */
 export function checkpointText({ origin, size, root, extensions = [] }: Checkpoint): string {
