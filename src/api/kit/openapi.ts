@@ -211,7 +211,7 @@ function pathParameters(
   path: string,
   declared?: z.ZodObject,
 ): z.ZodObject | undefined {
-  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  const names = [...path.matchAll(/[:*](\w+)/g)].map((match) => match[1] as string);
   if (names.length === 0) return undefined;
   const resource = api.resources?.find((candidate) =>
     path.startsWith(`/api/v1/${candidate.path}/:${api.itemParam}`),
