@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MODULE_IDS, type ModuleId } from './modules/ids';
 import { jwksSource, type JwksSource } from './iam/jwks-source';
 import { isKeyName, isSigningKey } from './log-proofs/note';
+import { parseWitnesses } from './log-proofs/witness-list';
 import { DEFAULT_CACHE_MB } from './projections/cache-budget';
 import { DEFAULT_READY_MAX_LAG } from './readiness';
 
@@ -140,6 +141,14 @@ const VariablesSchema = z.object({
     (key) => key === undefined || isSigningKey(key),
     'must be a signing key PRIVATE+KEY+<name>+<key id>+<base64 key>, its key id matching its key',
   ),
+  SUITE_WITNESSES: setting().transform((value, context) => {
+    const witnesses = parseWitnesses(value ?? '');
+    if (typeof witnesses === 'string') {
+      context.addIssue({ code: 'custom', message: witnesses });
+      return z.NEVER;
+    }
+    return witnesses;
+  }),
   SUITE_SEED: z.string().min(1).default('demo'),
   SUITE_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUITE_EVENT_STORE: z
@@ -168,6 +177,11 @@ const VariablesSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of writes per second (0: no limit)')
     .transform(Number)
     .default(1000),
+  SUITE_LOG_READ_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of reads per second (0: no limit)')
+    .transform(Number)
+    .default(100),
   SUITE_CACHE_MB: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of megabytes (0: no caching)')
@@ -331,6 +345,10 @@ function configuration(values: Variables) {
     values.SUITE_WRITE_RATE_LIMIT === 0
       ? undefined
       : { capacity: 2 * values.SUITE_WRITE_RATE_LIMIT, refillPerSecond: values.SUITE_WRITE_RATE_LIMIT };
+  const logReadRateLimit: RateLimit | undefined =
+    values.SUITE_LOG_READ_RATE_LIMIT === 0
+      ? undefined
+      : { capacity: 2 * values.SUITE_LOG_READ_RATE_LIMIT, refillPerSecond: values.SUITE_LOG_READ_RATE_LIMIT };
   const authFailureLimit: RateLimit = {
     capacity: values.SUITE_AUTH_FAILURE_LIMIT,
     refillPerSecond: values.SUITE_AUTH_FAILURE_LIMIT / 60,
@@ -348,6 +366,10 @@ function configuration(values: Variables) {
     logOrigin: values.SUITE_LOG_ORIGIN,
     /** Signs the log's checkpoints (`PRIVATE+KEY+…`); unset: generated once and kept in the data directory. */
     signingKey: values.SUITE_SIGNING_KEY,
+    /** The witnesses each new checkpoint is sent to for their cosignatures (C2SP tlog-witness). */
+    witnesses: values.SUITE_WITNESSES,
+    /** Reads per second each client address may make of the log's public routes (checkpoints, tiles); unset: no limit. */
+    logReadRateLimit,
     auditPort: values.SUITE_AUDIT_PORT,
     /** Where `suite start` and `suite console` serve the console. */
     consolePort: values.SUITE_CONSOLE_PORT,

@@ -1,11 +1,12 @@
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { diffReadModels } from '../audit/diff';
 import { formatEvent, header, type LogFormat } from '../audit/format';
 import { upcast } from '../events/catalog';
 import { verifyLog } from '../events/verify';
+import { isCosignerKey } from '../log-proofs/cosignature';
 import { resolveLogSigner } from '../log-proofs/signing-key';
 import { suiteCollections, suiteProjectors } from '../main';
 import { openExport } from '../private-files';
@@ -16,6 +17,31 @@ import { printLog, servedLog, withLogFilters, type LogOptions } from './log';
 import { progressBar } from './progress';
 import { addProofCommands, problemAgainst } from './proofs';
 import { escaped, jsonText } from './terminal';
+
+/** A witness's verifier key given to --witness, checked. */
+function witnessKey(key: string, previous: string[] = []): string[] {
+  if (!isCosignerKey(key)) {
+    throw new InvalidArgumentError(`not a witness's verifier key <name>+<key id>+base64(0x04 ‖ key): ${key}`);
+  }
+  return [...previous, key];
+}
+
+/** The witnesses and quorum `verify` asks of the checkpoint, or none. */
+function witnessQuorum(options: { against?: string; witness?: string[]; quorum?: number }) {
+  const keys = options.witness ?? [];
+  if (keys.length === 0) {
+    if (options.quorum !== undefined)
+      throw new InvalidArgumentError('--quorum counts the --witness keys: give them');
+    return undefined;
+  }
+  if (options.against === undefined)
+    throw new InvalidArgumentError('--witness checks the --against checkpoint: give it');
+  const quorum = options.quorum ?? keys.length;
+  if (quorum < 1 || quorum > keys.length) {
+    throw new InvalidArgumentError(`--quorum must be from 1 to the ${keys.length} witness(es) given`);
+  }
+  return { keys, quorum };
+}
 
 /** `suite audit verify`, `public-key`, the proofs' commands, `log`, `export` and `diff`. */
 export function addAuditCommands(program: Command): void {
@@ -33,6 +59,16 @@ export function addAuditCommands(program: Command): void {
       '--key <verifier-key>',
       'the key that signed it (default: the suite\u2019s own, `suite audit public-key`)',
     )
+    .option(
+      '--witness <verifier-key>',
+      'with --against: a witness whose cosignature counts towards the quorum (repeatable)',
+      witnessKey,
+    )
+    .option(
+      '--quorum <count>',
+      'with --witness: the valid cosignatures needed (default: every witness)',
+      wholeNumber,
+    )
     .option('--json', 'print the report as JSON')
     .action(
       async (options: {
@@ -40,8 +76,11 @@ export function addAuditCommands(program: Command): void {
         until?: number;
         against?: string;
         key?: string;
+        witness?: string[];
+        quorum?: number;
         json?: boolean;
       }) => {
+        const witnesses = witnessQuorum(options);
         const suite = await quietSuite(config(options));
         const bar = progressBar('Verifying');
         bar.start(options.until ?? (await suite.storedEvents.headPosition()), 0);
@@ -55,7 +94,7 @@ export function addAuditCommands(program: Command): void {
             ? undefined
             : {
                 checkpoint: options.against,
-                problem: await problemAgainst(suite, options.against, options.key),
+                problem: await problemAgainst(suite, options.against, options.key, witnesses),
               };
         await suite.close();
         const extended = against === undefined || against.problem === undefined;

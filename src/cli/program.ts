@@ -11,6 +11,7 @@ import { addReplayCommand } from './replay';
 import { addSeedCommand } from './seed';
 import { addServingCommands } from './serve';
 import { addWebhookCommands } from './webhooks';
+import { addWitnessCommands } from './witness';
 
 /** `suite` and its commands, in the order its help lists them. */
 export function suiteProgram(): Command {
@@ -30,5 +31,6 @@ export function suiteProgram(): Command {
   addPolicyCommands(program);
   addWebhookCommands(program);
   addErasureCommand(program);
+  addWitnessCommands(program);
   return program;
 }

@@ -1,10 +1,11 @@
+import { quorumProblem } from '../log-proofs/cosignature';
 import { readFileSync } from 'node:fs';
 import { writeExport } from '../private-files';
 import type { Command } from 'commander';
 import type { Config } from '../config';
 import { bundleVerdict, evidenceBundle, EvidenceError, extensionProblem } from '../log-proofs/evidence';
 import { resolveLogSigner } from '../log-proofs/signing-key';
-import { openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
+import { cosignedNote, openSqliteTreeStore, treeStoreFile, type TreeStore } from '../log-proofs/tree-store';
 import type { Suite } from '../main';
 import type { RecordPath } from '../api/audit/records';
 import { RECORD_EVIDENCE_FORMAT } from '../log-proofs/record-evidence';
@@ -31,18 +32,25 @@ function keptTree(settings: Config): TreeStore | undefined {
 
 /**
  * Whether the log extends the checkpoint in `file`, signed by `verifierKey` (default: the suite's own
- * key): what failed, or nothing.
+ * key), and cosigned by a quorum of the witnesses when they are given: what failed, or nothing.
  */
 export async function problemAgainst(
   suite: Suite,
   file: string,
   verifierKey?: string,
+  witnesses?: { keys: readonly string[]; quorum: number },
 ): Promise<string | undefined> {
   let note: string;
   try {
     note = readFileSync(file, 'utf8');
   } catch (error) {
     return `the checkpoint file: ${(error as Error).message}`;
+  }
+  try {
+    const short = witnesses && quorumProblem(note, witnesses.keys, witnesses.quorum);
+    if (short) return `the witnesses: ${short}`;
+  } catch (error) {
+    return `the checkpoint: ${(error as Error).message}`;
   }
   const store = openSqliteTreeStore(treeStoreFile(suite.config.dataDir), { readOnly: true });
   if (!store) return `no log tree in ${suite.config.dataDir}: the suite has signed no checkpoint here`;
@@ -67,14 +75,16 @@ interface ProveOptions {
 export function addProofCommands(audit: Command): void {
   audit
     .command('checkpoint')
-    .description('print the latest signed checkpoint (a C2SP tlog-checkpoint in a signed note)')
+    .description(
+      "print the latest signed checkpoint (a C2SP tlog-checkpoint in a signed note), with the witnesses' cosignatures",
+    )
     .addOption(dataDirOption())
     .action((options: { dataDir?: string }) => {
       const store = keptTree(config(options));
       if (!store) return;
       const latest = store.latestCheckpoint();
       store.close();
-      if (latest) process.stdout.write(latest.note);
+      if (latest) process.stdout.write(cosignedNote(latest));
       else {
         console.error('No checkpoint has been signed yet.');
         process.exitCode = 1;

@@ -11,7 +11,7 @@ import {
 } from '../privacy/disclosed-keys';
 import { servedEvents, type ServedEvent } from '../privacy/served-events';
 import type { SubjectKeyStore } from '../privacy/subject-keys';
-import { parseCheckpoint, type Checkpoint } from './checkpoint';
+import { noteText, parseCheckpoint, type Checkpoint } from './checkpoint';
 import { leafOf, rootsFromLog } from './log-tree';
 import { consistencyProof, EMPTY_ROOT, inclusionProof, verifyConsistency, verifyInclusion } from './merkle';
 import { openNote } from './note';
@@ -253,7 +253,7 @@ export async function extensionProblem(
   if (!latest || latest.size < old.size) {
     return `the log's latest checkpoint (${latest?.size ?? 0} leaves) is smaller than the old one (${old.size})`;
   }
-  const { origin } = parseCheckpoint(latest.note.slice(0, latest.note.indexOf('\n\n') + 1));
+  const { origin } = parseCheckpoint(noteText(latest.note));
   if (old.origin !== origin) return `the checkpoint is of the log ${old.origin}, not ${origin}`;
   if (!(await extendsCheckpoint(old, latest, store))) {
     return `the tree of ${latest.size} leaves does not extend the checkpoint of ${old.size}: history was rewritten`;

@@ -3,10 +3,11 @@ import { isoTimestamp, type Clock } from '../clock';
 import type { StoredEvent } from '../events/envelope';
 import type { EventStore } from '../events/event-store';
 import { followLog } from '../events/log-follower';
-import { checkpointText } from './checkpoint';
+import { checkpointText, timeExtension } from './checkpoint';
 import { EMPTY_ROOT, Frontier, leafHash, treeRoot, type Hash, type TreeNode } from './merkle';
 import type { NoteSigner } from './note';
 import { treeReader, type Leaf, type TreeStore } from './tree-store';
+import type { Witnessing, WitnessState } from './witnessing';
 
 /** Events read and added to the tree at a time. */
 const PAGE = 5_000;
@@ -93,6 +94,8 @@ export interface LogTree {
    * a checkpoint the suite signed: it signs nothing more.
    */
   status(): 'checking' | 'ok' | 'inconsistent';
+  /** What the suite knows of each of its witnesses (none without SUITE_WITNESSES). */
+  witnesses(): WitnessState[];
 }
 
 export interface LogTreeOptions {
@@ -103,6 +106,8 @@ export interface LogTreeOptions {
   origin: string;
   clock: Clock;
   logger: Logger;
+  /** Where each checkpoint signed is sent for cosignatures; none: the suite has no witnesses. */
+  witnesses?: Witnessing;
 }
 
 /**
@@ -112,7 +117,15 @@ export interface LogTreeOptions {
  * latest checkpoint kept (its root recomputed from the events): a log that no longer extends it is
  * reported, and nothing more is signed.
  */
-export function logTree({ eventStore, store, signer, origin, clock, logger }: LogTreeOptions): LogTree {
+export function logTree({
+  eventStore,
+  store,
+  signer,
+  origin,
+  clock,
+  logger,
+  witnesses,
+}: LogTreeOptions): LogTree {
   let consistent: boolean | undefined;
   let signedAt = -Infinity;
   let answered: () => void = () => undefined;
@@ -125,8 +138,10 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
     if (Date.now() - signedAt < SIGNING_INTERVAL_MS) return follower.wake();
     signedAt = Date.now();
     const root = treeRoot(size, treeReader(store));
-    const note = signer.sign(checkpointText({ origin, size, root }));
-    store.keepCheckpoint({ size, root, note, signed_at: isoTimestamp(clock.now()) });
+    const signed_at = isoTimestamp(clock.now());
+    const note = signer.sign(checkpointText({ origin, size, root, extensions: [timeExtension(signed_at)] }));
+    store.keepCheckpoint({ size, root, note, signed_at });
+    witnesses?.submit({ size, root, note, signed_at, cosignatures: '' });
   }
 
   /**
@@ -172,9 +187,11 @@ export function logTree({ eventStore, store, signer, origin, clock, logger }: Lo
     store,
     status: () => (consistent === undefined ? 'checking' : consistent ? 'ok' : 'inconsistent'),
     checked: () => checked,
+    witnesses: () => witnesses?.states() ?? [],
     start: () => follower.start(),
     async stop() {
       await follower.stop();
+      await witnesses?.stop();
       store.close();
     },
   };

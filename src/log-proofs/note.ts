@@ -15,7 +15,10 @@ import { decodeBase64 } from './base64';
  * `PRIVATE+KEY+<name>+<key id>+base64(0x01 ‖ seed)`, key id = SHA-256(name ‖ 0x0A ‖ 0x01 ‖ public key)[:4].
  */
 
-const ED25519 = 0x01;
+/** The signature types of a key (its first byte): a note signature, or a C2SP cosignature/v1. */
+export const ED25519 = 0x01;
+export const COSIGNATURE_V1 = 0x04;
+type KeyType = typeof ED25519 | typeof COSIGNATURE_V1;
 const PRIVATE_PREFIX = 'PRIVATE+KEY+';
 const SIGNATURE_PREFIX = '\u2014 ';
 /** As Go's note.Open: more signatures than this is a malformed note (the spec asks for at least 16). */
@@ -49,41 +52,41 @@ function wellFormed(text: string): boolean {
 }
 
 /** The key id of an Ed25519 key, as 8 lowercase hex digits. */
-export function keyId(name: string, publicKey: Buffer): string {
+export function keyId(name: string, publicKey: Buffer, type: KeyType = ED25519): string {
   const hash = createHash('sha256')
     .update(`${name}\n`)
-    .update(Buffer.from([ED25519]))
+    .update(Buffer.from([type]))
     .update(publicKey);
   return hash.digest().subarray(0, 4).toString('hex');
 }
 
 /** `<name>+<key id>+<base64(0x01 ‖ 32 bytes)>` taken apart; undefined if it is not one. */
-function keyParts(text: string): { name: string; id: string; material: Buffer } | undefined {
+function keyParts(text: string, type: KeyType): { name: string; id: string; material: Buffer } | undefined {
   const match = /^([^+]*)\+([0-9a-f]{8})\+(.*)$/i.exec(text);
   if (!match) return undefined;
   const [, name = '', id = '', encoded = ''] = match;
   const key = decodeBase64(encoded);
-  if (!isKeyName(name) || key?.length !== 33 || key[0] !== ED25519) return undefined;
+  if (!isKeyName(name) || key?.length !== 33 || key[0] !== type) return undefined;
   return { name, id: id.toLowerCase(), material: key.subarray(1) };
 }
 
 const rawPublicKey = (key: KeyObject) => key.export({ format: 'der', type: 'spki' }).subarray(-32);
 
-const keyText = (name: string, id: string, material: Buffer) =>
-  `${name}+${id}+${Buffer.concat([Buffer.from([ED25519]), material]).toString('base64')}`;
+const keyText = (name: string, id: string, material: Buffer, type: KeyType = ED25519) =>
+  `${name}+${id}+${Buffer.concat([Buffer.from([type]), material]).toString('base64')}`;
 
-/** A new Ed25519 signing key named `name`, as `PRIVATE+KEY+…` text. */
-export function generateSigningKey(name: string): string {
+/** A new Ed25519 signing key named `name`, as `PRIVATE+KEY+…` text: a note signer's, or a cosigner's. */
+export function generateSigningKey(name: string, type: KeyType = ED25519): string {
   if (!isKeyName(name)) throw new NoteError('a key name must be non-empty, without spaces or plus signs');
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const seed = privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32);
-  return PRIVATE_PREFIX + keyText(name, keyId(name, rawPublicKey(publicKey)), seed);
+  return PRIVATE_PREFIX + keyText(name, keyId(name, rawPublicKey(publicKey), type), seed, type);
 }
 
-/** The signer of a `PRIVATE+KEY+…` key; the error never repeats the key. */
-export function noteSigner(signingKey: string): NoteSigner {
+/** The Ed25519 key of a `PRIVATE+KEY+…` text of that type, its name, key id and verifier key. */
+export function signingKeyOf(signingKey: string, type: KeyType = ED25519) {
   const parts = signingKey.startsWith(PRIVATE_PREFIX)
-    ? keyParts(signingKey.slice(PRIVATE_PREFIX.length))
+    ? keyParts(signingKey.slice(PRIVATE_PREFIX.length), type)
     : undefined;
   if (!parts) throw new NoteError('not a signing key: PRIVATE+KEY+<name>+<key id>+<base64 key>');
   const { name, id, material: seed } = parts;
@@ -93,17 +96,21 @@ export function noteSigner(signingKey: string): NoteSigner {
     type: 'pkcs8',
   });
   const publicKey = rawPublicKey(createPublicKey(privateKey));
-  if (keyId(name, publicKey) !== id) throw new NoteError("a signing key's key id must match its key");
+  if (keyId(name, publicKey, type) !== id) throw new NoteError("a signing key's key id must match its key");
+  return { name, id, privateKey, verifierKey: keyText(name, id, publicKey, type) };
+}
+
+/** The signer of a `PRIVATE+KEY+…` key; the error never repeats the key. */
+export function noteSigner(signingKey: string): NoteSigner {
+  const { name, id, privateKey, verifierKey } = signingKeyOf(signingKey);
   return {
     name,
-    verifierKey: keyText(name, id, publicKey),
+    verifierKey,
     sign(text) {
       if (!text.endsWith('\n') || !wellFormed(text)) {
         throw new NoteError('a note text ends in a newline and holds no other control character');
       }
-      const signature = sign(null, Buffer.from(text), privateKey);
-      const encoded = Buffer.concat([Buffer.from(id, 'hex'), signature]).toString('base64');
-      return `${text}\n${SIGNATURE_PREFIX}${name} ${encoded}\n`;
+      return `${text}\n${signatureLine(name, id, sign(null, Buffer.from(text), privateKey))}`;
     },
   };
 }
@@ -118,22 +125,23 @@ export function isSigningKey(text: string): boolean {
   }
 }
 
-function verifier(verifierKey: string): { name: string; id: string; publicKey: KeyObject } {
-  const parts = keyParts(verifierKey);
-  if (!parts || keyId(parts.name, parts.material) !== parts.id) {
+export function verifier(
+  verifierKey: string,
+  type: KeyType = ED25519,
+): { name: string; id: string; publicKey: KeyObject } {
+  const parts = keyParts(verifierKey, type);
+  if (!parts || keyId(parts.name, parts.material, type) !== parts.id) {
     throw new NoteError('not a verifier key: <name>+<key id>+<base64 key>, its key id matching its key');
   }
   const der = Buffer.concat([SPKI_PREFIX, parts.material]);
   return { ...parts, publicKey: createPublicKey({ key: der, format: 'der', type: 'spki' }) };
 }
 
-/**
- * The text of a signed note that `verifierKey` signed. Signatures of other keys (another name or key
- * id) are ignored, as the spec requires; the note is refused if it is malformed, if no signature is
- * the key's, or if any signature of the key fails.
- */
-export function openNote(signedNote: string, verifierKey: string): string {
-  const key = verifier(verifierKey);
+/** A signed note taken apart: its text, and each signature line's key name and signature bytes. */
+export function noteParts(signedNote: string): {
+  text: string;
+  signatures: { name: string; signature: Buffer }[];
+} {
   const malformed = (why: string) => new NoteError(`malformed note: ${why}`);
   if (!wellFormed(signedNote)) throw malformed('a control character other than newline, or no UTF-8');
   const split = signedNote.lastIndexOf('\n\n');
@@ -143,13 +151,31 @@ export function openNote(signedNote: string, verifierKey: string): string {
   if (block === '' || !block.endsWith('\n')) throw malformed('no signature lines, each ending in a newline');
   const lines = block.slice(0, -1).split('\n');
   if (lines.length > MAX_SIGNATURES) throw malformed(`more than ${MAX_SIGNATURES} signatures`);
-  let signed = false;
-  for (const line of lines) {
+  const signatures = lines.map((line) => {
     const [name = '', encoded = ''] = line.slice(SIGNATURE_PREFIX.length).split(/ (.*)/s);
     const signature = decodeBase64(encoded);
     if (!line.startsWith(SIGNATURE_PREFIX) || !isKeyName(name) || !signature || signature.length < 5) {
       throw malformed('a signature line is not "— <key name> <base64 signature>"');
     }
+    return { name, signature };
+  });
+  return { text, signatures };
+}
+
+/** A signature line: `— <key name> base64(<key id> ‖ <signature>)`. */
+export const signatureLine = (name: string, id: string, signature: Buffer): string =>
+  `${SIGNATURE_PREFIX}${name} ${Buffer.concat([Buffer.from(id, 'hex'), signature]).toString('base64')}\n`;
+
+/**
+ * The text of a signed note that `verifierKey` signed. Signatures of other keys (another name or key
+ * id) are ignored, as the spec requires; the note is refused if it is malformed, if no signature is
+ * the key's, or if any signature of the key fails.
+ */
+export function openNote(signedNote: string, verifierKey: string): string {
+  const key = verifier(verifierKey);
+  const { text, signatures } = noteParts(signedNote);
+  let signed = false;
+  for (const { name, signature } of signatures) {
     if (name !== key.name || signature.subarray(0, 4).toString('hex') !== key.id) continue;
     if (!verify(null, Buffer.from(text), key.publicKey, signature.subarray(4))) {
       throw new NoteError(`invalid signature by ${key.name}+${key.id}`);

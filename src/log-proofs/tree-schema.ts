@@ -25,5 +25,9 @@ CREATE TABLE IF NOT EXISTS checkpoints (
 );
 `,
     },
+    {
+      change: "the witnesses' cosignatures of each checkpoint",
+      migrate: `ALTER TABLE checkpoints ADD COLUMN cosignatures TEXT NOT NULL DEFAULT '';`,
+    },
   ],
 };

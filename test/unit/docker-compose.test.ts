@@ -21,6 +21,7 @@ interface Service {
   command?: string[];
   environment?: Record<string, string | number>;
   volumes?: string[];
+  profiles?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test?: string[]; disable?: boolean };
 }
@@ -81,6 +82,19 @@ describe('infra/docker-compose.yml', () => {
 
   it('seeds the events alone: the projector is the only process that projects them on a first boot', () => {
     expect(service('seed').command).toEqual(['seed', '--events-only']);
+  });
+
+  it('runs a witness only when asked (its profile), with a volume of its own, and tells the auditor of witnesses', () => {
+    const witness = service('witness');
+    expect(witness.profiles).toEqual(['witness']);
+    expect(witness.command).toEqual(['witness']);
+    const [volume] = (witness.volumes ?? []).map((mount) => mount.split(':')[0] as string);
+    expect(Object.keys(compose.volumes)).toContain(volume);
+    const others = Object.entries(compose.services).filter(([name]) => name !== 'witness');
+    expect(
+      others.flatMap(([, other]) => other.volumes ?? []).some((mount) => mount.startsWith(`${volume}:`)),
+    ).toBe(false);
+    expect(service('auditor').environment?.SUITE_WITNESSES).toBe('${SUITE_WITNESSES:-}');
   });
 
   it('reports Mongo healthy only once its node is the primary', () => {

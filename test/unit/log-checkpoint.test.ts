@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { checkpointText, parseCheckpoint } from '../../src/log-proofs/checkpoint';
+import { checkpointText, parseCheckpoint, timeExtension } from '../../src/log-proofs/checkpoint';
 import { generateSigningKey, noteSigner, NoteError, openNote } from '../../src/log-proofs/note';
 
 const ROOT = Buffer.from([...Array(32).keys()]);
@@ -27,9 +27,24 @@ describe('checkpoints', () => {
     expect(checkpoint.root.toString('base64')).toBe('CsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=');
   });
 
-  it('refuse extension lines, a missing line, a size with leading zeros or a sign, and a root that is not 32 bytes', () => {
+  it('carry extension lines after the root, the suite its signing time', () => {
+    const checkpoint = {
+      origin: 'suite.local/log',
+      size: 5,
+      root: ROOT,
+      extensions: [timeExtension('2026-11-21T09:30:00Z'), 'example.com/other opaque'],
+    };
+    const text = checkpointText(checkpoint);
+    expect(text).toBe(
+      `suite.local/log\n5\n${ROOT_BASE64}\nsuite.local/log time 2026-11-21T09:30:00Z\nexample.com/other opaque\n`,
+    );
+    expect(parseCheckpoint(text)).toEqual(checkpoint);
+  });
+
+  it('refuse an empty extension line, a missing line, a size with leading zeros or a sign, and a root that is not 32 bytes', () => {
     for (const bad of [
-      `suite.local/log\n5\n${ROOT_BASE64}\nextension\n`,
+      `suite.local/log\n5\n${ROOT_BASE64}\n\n`,
+      `suite.local/log\n5\n${ROOT_BASE64}\nextension\n\n`,
       `suite.local/log\n5\n${ROOT_BASE64}`,
       `suite.local/log\n5\n`,
       `\n5\n${ROOT_BASE64}\n`,

@@ -194,7 +194,12 @@ describe('logTree', () => {
     expect(hex(kept.root)).toBe(hex(root));
     expect(kept.signed_at).toBe('2026-11-21T09:30:00Z');
     const signed = parseCheckpoint(openNote(kept.note, signer.verifierKey));
-    expect({ ...signed, root: hex(signed.root) }).toEqual({ origin: ORIGIN, size: 5, root: hex(root) });
+    expect({ ...signed, root: hex(signed.root) }).toEqual({
+      origin: ORIGIN,
+      size: 5,
+      root: hex(root),
+      extensions: ['suite.local/log time 2026-11-21T09:30:00Z'],
+    });
     const stranger = noteSigner(generateSigningKey(ORIGIN));
     expect(() => openNote(kept.note, stranger.verifierKey)).toThrow(NoteError);
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { auditorCheck } from '../kit/auth';
 import type { AuthThrottle } from '../kit/auth-throttle';
 import { dispatching } from '../kit/app';
+import { createRateLimiter } from '../kit/rate-limit';
 import { createIdentity, type Identity } from '../kit/identity';
 import type { ModuleSettings, RouteApi } from '../kit/module';
 import { createRouteRouter } from '../kit/module-routes';
@@ -17,13 +18,15 @@ import { logRoutes } from './log';
 import { parkedRoutes } from './parked';
 import { proofRoutes } from './proofs';
 import { recordEvidenceRoutes } from './record-evidence';
+import { transparencyRoutes } from './transparency';
 import type { AuditServices } from './services';
 
 export type { AuditServices } from './services';
 
 /**
  * The auditors' API, declared as the modules are: each route once, served and described by the kit.
- * Every read takes the auditor role; erasures take the admin role.
+ * Every read takes the auditor role but the log's public ones (checkpoints, tiles); erasures take
+ * the admin role.
  */
 const AUDIT_API: RouteApi<AuditServices> = {
   id: 'audit',
@@ -35,6 +38,7 @@ const AUDIT_API: RouteApi<AuditServices> = {
     ...liveRoutes,
     ...historyRoutes,
     ...parkedRoutes,
+    ...transparencyRoutes,
     ...proofRoutes,
     ...recordEvidenceRoutes,
     ...erasureRoutes,
@@ -54,6 +58,22 @@ const AuditHealth = z
       description:
         'The Merkle tree over the log: `checking` it against its latest checkpoint, `ok`, `inconsistent`; `none` when this process keeps none (read-only)',
     }),
+    witnesses: z
+      .array(
+        z.object({
+          url: z.string(),
+          key: z.string().meta({ description: 'Its verifier key' }),
+          status: z.enum(['pending', 'ok', 'down', 'refused']).meta({
+            description:
+              '`pending`: not asked yet; `ok`: it cosigned the checkpoint it was last sent; `down`: it did not answer (asked again every 10 s); `refused`: it answered without a valid cosignature',
+          }),
+          cosigned_size: z.number().int().nullable().meta({
+            description: 'The size of the latest checkpoint it cosigned, as far as the suite knows',
+          }),
+          error: z.string().optional().meta({ description: 'What went wrong, when it is down or refused' }),
+        }),
+      )
+      .meta({ description: 'The witnesses of SUITE_WITNESSES (none: empty)' }),
   })
   .meta({ id: 'AuditHealth' });
 
@@ -66,7 +86,8 @@ export function describeAudit() {
       version: VERSION,
       description:
         'Access for auditors: the event log, the history of any record, verification of the hash chains, ' +
-        'signed checkpoints and proofs, and a live tail; every read needs the auditor role. Erasures of ' +
+        'proofs against the signed checkpoints, and a live tail, each with the auditor role; the signed ' +
+        'checkpoints and the tree as C2SP tlog-tiles for anyone, without a credential. Erasures of ' +
         'data subjects take the admin role.',
     },
     AuditHealth,
@@ -103,6 +124,7 @@ export function createAuditApp(
       audit_enabled: auditToken !== undefined,
       // `none`: this process keeps no tree over the log (a read-only copy).
       log: services.logTree?.status() ?? 'none',
+      witnesses: services.logTree?.witnesses() ?? [],
     }),
     descriptions: describeAudit(),
   });
@@ -111,9 +133,15 @@ export function createAuditApp(
   }
   const app = table.finish();
 
-  const { apiToken } = services.config;
+  const { apiToken, logReadRateLimit } = services.config;
   // Erasures take a bearer credential of the admin role, as the modules' writes do.
-  const settings: ModuleSettings = { apiToken, identity, authThrottle, sessionSecret: '' };
+  const settings: ModuleSettings = {
+    apiToken,
+    identity,
+    authThrottle,
+    sessionSecret: '',
+    publicReads: logReadRateLimit && createRateLimiter(logReadRateLimit),
+  };
   const router = createRouteRouter(AUDIT_API, {
     services,
     authorize: auditorCheck(identity, { auditToken, apiToken }, authThrottle),

@@ -87,24 +87,6 @@ export function treeOf(services: AuditServices): TreeStore {
   return services.logTree.store;
 }
 
-const getCheckpoint: AuditRoute = {
-  method: 'get',
-  path: '/api/v1/checkpoint',
-  operation: 'getCheckpoint',
-  summary: 'The latest signed checkpoint: a C2SP tlog-checkpoint (origin, tree size, root) in a signed note',
-  role: 'auditor',
-  responses: {
-    200: { description: 'The signed note', mediaType: 'text/plain' },
-    404: { description: 'No checkpoint has been signed yet' },
-    ...UNAVAILABLE,
-  },
-  async handle(_input, services) {
-    const latest = treeOf(services).latestCheckpoint();
-    if (!latest) throw new ApiError('not_found', 'No checkpoint has been signed yet');
-    return { status: 200, text: latest.note, mediaType: 'text/plain; charset=utf-8' };
-  },
-};
-
 const proveInclusion: AuditRoute<z.infer<typeof InclusionQuery>> = {
   method: 'get',
   path: '/api/v1/proofs/inclusion',
@@ -187,5 +169,5 @@ const getEvidence: AuditRoute<z.infer<typeof EvidenceQuery>> = {
   },
 };
 
-/** The signed checkpoints and the proofs against them. */
-export const proofRoutes = [getCheckpoint, proveInclusion, proveConsistency, getEvidence];
+/** The proofs against the signed checkpoints. */
+export const proofRoutes = [proveInclusion, proveConsistency, getEvidence];

@@ -29,8 +29,8 @@ export interface AuditServices extends ServingServices {
   clock: Clock;
   subjectKeys: SubjectKeyStore;
   runtime: ProjectionProgress;
-  /** The bootstrap administrator's token (erasures take the admin role). */
-  config: Pick<Config, 'apiToken'>;
+  /** The bootstrap administrator's token (erasures take the admin role), and the budget of public reads. */
+  config: Pick<Config, 'apiToken'> & Partial<Pick<Config, 'logReadRateLimit'>>;
 }
 
 /** A route of the audit API: it names the role it needs (`null`: any valid credential). */

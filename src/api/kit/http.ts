@@ -17,15 +17,15 @@ export function sendJson(
   sendBody(res, status, 'application/json; charset=utf-8', body, headers);
 }
 
-/** Answers a text of another media type than JSON (a signed note as `text/plain; charset=utf-8`). */
+/** Answers a text or bytes of another media type than JSON (a signed note as `text/plain; charset=utf-8`). */
 export function sendText(
   res: ServerResponse,
   status: number,
   mediaType: string,
-  text: string,
+  text: string | Buffer,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  sendBody(res, status, mediaType, Buffer.from(text), headers);
+  sendBody(res, status, mediaType, Buffer.isBuffer(text) ? text : Buffer.from(text), headers);
 }
 
 /**
@@ -195,10 +195,12 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
  */
 export function pathMatcher(pattern: string): (path: string) => Record<string, string> | null {
   const names: string[] = [];
-  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_match, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
+  const source = pattern
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/([:*])(\w+)/g, (_match, kind: string, name: string) => {
+      names.push(name);
+      return kind === '*' ? '(.+)' : '([^/]+)';
+    });
   const regex = new RegExp(`^${source}/?$`, 'i');
   return (path) => {
     const match = regex.exec(path);

@@ -30,6 +30,7 @@ import { routeName, type ModuleServices } from '../../modules/module';
 import { holdBackIfRequired } from './proposals';
 import { JSON_BODY_LIMIT_BYTES, requestCommandContext, type WriteServices } from './writes';
 import { headerOf } from './access';
+import { enforceRateLimit } from './rate-limit';
 import { awaitPosition, minPositionOf } from './consistency';
 import { firstDetails, zodDetails, type ValidationDetail } from './validation';
 import {
@@ -132,6 +133,9 @@ export function createRouteRouter<Services extends WriteServices>(
         kind: route.method === 'get' ? 'read' : 'write',
         role: routeRole(api, route),
       };
+      if (route.auth === 'public' && settings.publicReads) {
+        enforceRateLimit(settings.publicReads, req.socket.remoteAddress ?? '');
+      }
       const caller: Caller =
         route.auth === 'public'
           ? { actor: 'anonymous' }

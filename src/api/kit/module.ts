@@ -6,6 +6,7 @@ import type { EventDefinition } from '../../events/catalog';
 import type { DocumentProjection, Projector } from '../../projections/projection';
 import type { CollectionDefinition, DocumentId, Filter, FilterOperator } from '../../projections/read-store';
 import type { RateLimit } from '../../config';
+import type { RateLimiter } from './rate-limit';
 import type { Principal, Role } from '../../iam/principal';
 import type { AuthThrottle } from './auth-throttle';
 import type { Identity } from './identity';
@@ -142,6 +143,8 @@ export interface ModuleSettings {
   proposalTtlSeconds?: number;
   /** Webhooks may target private and loopback addresses (`SUITE_WEBHOOK_ALLOW_PRIVATE`); default no. */
   webhookAllowPrivate?: boolean;
+  /** Counts the reads of `public` routes per client address (429 beyond); unset: unlimited. */
+  publicReads?: RateLimiter;
 }
 
 /** How long a proposal may wait for its approval. */
@@ -181,7 +184,7 @@ export type SecurityScheme =
  */
 export type RouteAnswer =
   | { status: number; body: unknown; headers?: Record<string, string> }
-  | { status: number; text: string; mediaType: string; headers?: Record<string, string> }
+  | { status: number; text: string | Buffer; mediaType: string; headers?: Record<string, string> }
   | 'streamed';
 
 export interface RouteInput<Query, Body> {
@@ -211,14 +214,18 @@ export interface RouteInput<Query, Body> {
  */
 export interface ModuleRoute<Query = unknown, Body = unknown, Services = ModuleServices> {
   method: 'get' | 'post' | 'delete';
-  /** Express path, e.g. `/api/competitors/:competitor_id`. */
+  /**
+   * Express path, e.g. `/api/competitors/:competitor_id`; a last parameter `*name` takes the rest of the
+   * path, slashes included (a tile's `x001/x234/067`).
+   */
   path: string;
   /** Its verb and resource, for its operationId (`getCompetitor`: `market_getCompetitor`). */
   operation: string;
   summary: string;
   tags?: readonly string[];
   /**
-   * `module` (the default): the module's access check. `public`: none. `bearer`: a bearer credential
+   * `module` (the default): the module's access check. `public`: none (its reads count against the
+   * client address's budget when the settings carry one, `publicReads`). `bearer`: a bearer credential
    * holding the route's role, as the kit's writes take it (503 while none can be checked, 401, 403),
    * before the body is read.
    */

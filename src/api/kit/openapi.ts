@@ -147,7 +147,7 @@ const CONDITIONAL_READ = {
 };
 
 /** `/api/v1/requests/:item_id` -> `/api/v1/requests/{item_id}`. */
-export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+export const openApiPath = (path: string): string => path.replace(/[:*](\w+)/g, '{$1}');
 
 /** What a write answers when its route is under an approval policy (`suite policy require-approval`). */
 const HELD_BACK = json(
@@ -211,7 +211,7 @@ function pathParameters(
   path: string,
   declared?: z.ZodObject,
 ): z.ZodObject | undefined {
-  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  const names = [...path.matchAll(/[:*](\w+)/g)].map((match) => match[1] as string);
   if (names.length === 0) return undefined;
   const resource = api.resources?.find((candidate) =>
     path.startsWith(`/api/v1/${candidate.path}/:${api.itemParam}`),
