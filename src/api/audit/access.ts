@@ -20,7 +20,7 @@ const getMe: AuditRoute = {
   operation: 'getMe',
   summary: 'The principal the bearer credential names, whatever its roles (how the console signs in)',
   role: null,
-  noStore: true,
+  cacheControl: 'no-store',
   responses: {
     200: { description: 'The principal', schema: PrincipalSchema },
     401: { description: 'A missing, unknown, revoked or expired credential' },

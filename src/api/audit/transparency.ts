@@ -38,7 +38,6 @@ const noteAnswer = (checkpoint: KeptCheckpoint): RouteAnswer => ({
   status: 200,
   text: cosignedNote(checkpoint),
   mediaType: NOTE_TYPE,
-  headers: { 'Cache-Control': CHECKPOINT_CACHE },
 });
 
 function latestCheckpoint(services: AuditServices): KeptCheckpoint {
@@ -66,6 +65,7 @@ const getCheckpoint: AuditRoute<z.infer<typeof CheckpointQuery>> = {
   summary: 'A signed checkpoint of the log, the latest or the kept one of a size; no credential needed',
   auth: 'public',
   role: null,
+  cacheControl: CHECKPOINT_CACHE,
   query: CheckpointQuery,
   responses: {
     200: NOTE_RESPONSE,
@@ -146,6 +146,7 @@ const getTlogCheckpoint: AuditRoute = {
   tags: ['tiles'],
   auth: 'public',
   role: null,
+  cacheControl: CHECKPOINT_CACHE,
   responses: {
     200: NOTE_RESPONSE,
     404: { description: 'No checkpoint has been signed yet' },
@@ -181,7 +182,6 @@ const tileAnswer = (bytes: Buffer): RouteAnswer => ({
   status: 200,
   text: bytes,
   mediaType: TILE_TYPE,
-  headers: { 'Cache-Control': TILE_CACHE },
 });
 
 const TILE_PATH = z.object({
@@ -205,6 +205,7 @@ const getEntryBundle: AuditRoute = {
   tags: ['tiles'],
   auth: 'public',
   role: null,
+  cacheControl: TILE_CACHE,
   params: TILE_PATH,
   responses: {
     200: { description: 'The bundle, 34 bytes a leaf', mediaType: TILE_TYPE },
@@ -227,6 +228,7 @@ const getHashTile: AuditRoute = {
   tags: ['tiles'],
   auth: 'public',
   role: null,
+  cacheControl: TILE_CACHE,
   params: TILE_PATH.extend({
     level: z.string().meta({ description: 'The tile level, 0 to 63: level 0 holds leaf hashes' }),
   }),

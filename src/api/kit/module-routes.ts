@@ -69,16 +69,16 @@ export interface RouteServing<Services> {
   holdBack?: HoldBack<Services>;
 }
 
-/** Sends a handler's answer with the request's id, and no-store where the route says so. */
+/** Sends a handler's answer with the request's id, and the route's own Cache-Control where it has one. */
 function sendAnswer(
   res: ServerResponse,
-  route: Pick<ModuleRoute, 'noStore'>,
+  route: Pick<ModuleRoute, 'cacheControl'>,
   answer: Exclude<RouteAnswer, 'streamed'>,
   requestId: string,
 ): void {
   const headers = {
     ...answer.headers,
-    ...(route.noStore && { 'Cache-Control': 'no-store' }),
+    ...(route.cacheControl && { 'Cache-Control': route.cacheControl }),
     'X-Request-Id': requestId,
   };
   if (answer.status === 204) return void res.writeHead(204, headers).end();

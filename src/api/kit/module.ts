@@ -241,10 +241,11 @@ export interface ModuleRoute<Query = unknown, Body = unknown, Services = ModuleS
    */
   proposable?: false;
   /**
-   * `true` for a read no cache may keep (who a credential names): answered with `Cache-Control:
-   * no-store` and no entity tag, where every other read carries one (`sendJson`).
+   * How a read's answer may be kept, where not as every other read's (`private, no-cache`, with an
+   * entity tag and 304s: `sendJson`): sent as `Cache-Control`, without a tag. `no-store` for what a
+   * credential names; a long lifetime for what never changes (a full tile of the log).
    */
-  noStore?: true;
+  cacheControl?: string;
   /**
    * Its query parameters, an object of them: the route takes these and no others. One whose schema is
    * an array takes a list (repeated or comma-separated); the others, one value each.

@@ -146,6 +146,9 @@ const CONDITIONAL_READ = {
   }),
 };
 
+/** The schema of an answer that is bytes, not text: any content, as OpenAPI 3.1 describes binary data. */
+const BYTES = z.unknown().meta({ description: 'The bytes, as the media type says' });
+
 /** `/api/v1/requests/:item_id` -> `/api/v1/requests/{item_id}`. */
 export const openApiPath = (path: string): string => path.replace(/[:*](\w+)/g, '{$1}');
 
@@ -234,10 +237,10 @@ function routeResponse(
   response: RouteResponse,
 ) {
   if (response.mediaType) {
-    return {
-      description: response.description,
-      content: { [response.mediaType]: { schema: response.schema ?? z.string() } },
-    };
+    // Described by the bare type (`text/plain`); what is sent may add parameters (`; charset=utf-8`).
+    const mediaType = response.mediaType.split(';')[0]?.trim() ?? response.mediaType;
+    const schema = response.schema ?? (mediaType.startsWith('text/') ? z.string() : BYTES);
+    return { description: response.description, content: { [mediaType]: { schema } } };
   }
   if (response.schema && response.stream) {
     const events = z.string().meta({ description: response.stream });
@@ -367,8 +370,12 @@ function registerRoute<Services>(
     ]),
   );
   const ok = route.responses[200];
-  // A read's answer carries an entity tag, unless it is a stream or is not to be kept.
-  const conditional = reads && !route.noStore && ok && ok.mediaType !== 'text/event-stream';
+  // A read's answer carries an entity tag, unless it is a stream or says itself how it may be kept.
+  const conditional = reads && !route.cacheControl && ok && ok.mediaType !== 'text/event-stream';
+  const keptAsDeclared = route.cacheControl &&
+    responses[200] && {
+      200: { ...responses[200], headers: z.object({ 'Cache-Control': z.literal(route.cacheControl) }) },
+    };
   registry.registerPath({
     method: route.method,
     path: openApiPath(route.path),
@@ -395,6 +402,7 @@ function registerRoute<Services>(
       ...(!reads && route.proposable !== false && { 202: HELD_BACK }),
       ...responses,
       ...(conditional && CONDITIONAL_READ.answers(responses[200] as ResponseConfig)),
+      ...keptAsDeclared,
     },
   });
 }

@@ -40,7 +40,7 @@ export const principalRoute: ModuleRoute = {
   tags: ['identity'],
   auth: 'bearer',
   role: null,
-  noStore: true,
+  cacheControl: 'no-store',
   responses: { 200: { description: 'The principal', schema: PrincipalSchema } },
   async handle({ caller }) {
     const principal = caller.principal;
