@@ -107,7 +107,7 @@ async function build(dataDir: string, size: LogSize): Promise<{ events: number; 
 }
 
 /** One request's whole life, decided as the API would decide it, appended at once. */
-function requestLife(
+export function requestLife(
   random: SeededRandom,
   id: number,
 ): { id: number; requester: number; at: string; events: PendingEvent[] } {

@@ -7,8 +7,10 @@ const PAGE = 2000;
  * Where a copy of the log stops. `until`: a position (every event up to it). `validUntil`: business
  * time, the events that occurred at or before it, in log order; a stream's hash chain cannot skip an
  * event, so each stream is copied up to, not including, its first event that occurred after it.
+ * `since`: a window, the streams with an event after this position (and up to the cut), each copied
+ * from its first event, so that the copy costs the window's records, not the log.
  */
-export type ReplayCut = { until: number } | { validUntil: string };
+export type ReplayCut = ({ until: number } | { validUntil: string }) & { since?: number };
 
 /** What a copy holds: how many events, and the source position of the last. */
 export interface CopiedLog {
@@ -42,9 +44,8 @@ export async function copyLog(
   const until = 'until' in cut ? cut.until : Infinity;
   const taken = 'validUntil' in cut ? validUntil(cut.validUntil) : () => true;
   const copiedLog: CopiedLog = { copied: 0, position: 0 };
-  for (let after = 0; ;) {
-    const page = await readAllUntil(from, after, PAGE, until);
-    if (page.length === 0) break;
+  const pages = cut.since === undefined ? logPages(from, 0, until) : windowPages(from, cut.since, until);
+  for await (const page of pages) {
     const copied = page.filter(taken);
     await Promise.all(
       copied.map((event) =>
@@ -62,8 +63,35 @@ export async function copyLog(
     );
     copiedLog.copied += copied.length;
     copiedLog.position = copied.at(-1)?.position ?? copiedLog.position;
-    after = (page[page.length - 1] as StoredEvent).position;
-    onProgress?.(after);
+    onProgress?.((page.at(-1) as StoredEvent).position);
   }
   return copiedLog;
+}
+
+/** The log after `since` up to `until`, a page at a time. */
+async function* logPages(from: EventStore, since: number, until: number): AsyncGenerator<StoredEvent[]> {
+  for (let after = since; ;) {
+    const page = await readAllUntil(from, after, PAGE, until);
+    if (page.length === 0) return;
+    yield page;
+    after = (page.at(-1) as StoredEvent).position;
+  }
+}
+
+/**
+ * The events, up to `until`, of the streams with an event after `since`, in log order: the window is
+ * read to name the streams, then each stream is read whole (its earlier events fold into its records
+ * and carry its hash chain). Held in memory: a window is the recent work, not the log.
+ */
+async function* windowPages(from: EventStore, since: number, until: number): AsyncGenerator<StoredEvent[]> {
+  const streams = new Set<string>();
+  for await (const page of logPages(from, since, until)) {
+    for (const event of page) streams.add(event.stream);
+  }
+  const events: StoredEvent[] = [];
+  for (const stream of streams) {
+    events.push(...(await from.readStream(stream)).filter((event) => event.position <= until));
+  }
+  events.sort((a, b) => a.position - b.position);
+  for (let start = 0; start < events.length; start += PAGE) yield events.slice(start, start + PAGE);
 }

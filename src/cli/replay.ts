@@ -11,6 +11,7 @@ import { progressBar } from './progress';
 interface ReplayOptions {
   until?: string;
   validUntil?: string;
+  since?: string;
   dataDir: string;
   from?: string;
 }
@@ -21,8 +22,23 @@ function timeOption(name: string, text: string): Date {
   return time;
 }
 
+/** The position a `--since` names: the one given, or the last recorded by the time given. */
+async function sinceOf(since: string | undefined, log: EventStore): Promise<number | undefined> {
+  if (since === undefined) return undefined;
+  return /^\d+$/.test(since) ? Number(since) : positionRecordedBy(log, timeOption('--since', since));
+}
+
 /** The cut the options ask for, and how the summary names it. */
 async function cutOf(options: ReplayOptions, log: EventStore): Promise<{ cut: ReplayCut; named: string }> {
+  const { cut, named } = await endOf(options, log);
+  const since = await sinceOf(options.since, log);
+  if (since === undefined) return { cut, named };
+  const window = `the records written after position ${since}`;
+  return { cut: { ...cut, since }, named: named ? `${named}, ${window}` : window };
+}
+
+/** Where the copy ends, and how the summary names it. */
+async function endOf(options: ReplayOptions, log: EventStore): Promise<{ cut: ReplayCut; named: string }> {
   if ((options.until === undefined) === (options.validUntil === undefined)) {
     throw new Error(
       'Give exactly one of --until (recording time or position) and --valid-until (business time)',
@@ -53,6 +69,10 @@ export function addReplayCommand(program: Command): void {
     .option(
       '--valid-until <time>',
       'business time: the events that occurred at or before an ISO 8601 UTC time, in log order',
+    )
+    .option(
+      '--since <position|time>',
+      'a recent window: only the records with an event after a global position, or recorded after an ISO 8601 UTC time, each copied whole up to the cut',
     )
     .requiredOption('--data-dir <dir>', 'the new data directory to write')
     .option('--from <dir>', 'the data directory holding the log (default: SUITE_DATA_DIR)')

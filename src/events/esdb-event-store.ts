@@ -44,6 +44,7 @@ import { newEventId } from './event-ids';
 import { GENESIS_HASH, hashEvent } from './hash-chain';
 import { matchesLogFilter } from './log-filter';
 import { withRecordingTime } from './recording-time';
+import { sealedSubjectsIn } from '../privacy/sealed-value';
 import { systemClock, type Clock } from '../clock';
 
 /** Events per read request over `$all` or a stream. */
@@ -127,8 +128,8 @@ function chain(
  * - The feed (`readAll`, `queryLog`) reads `$all` forwards and leaves out system events and the key
  *   streams; `onAppended` follows `$all` (see `esdbNotifications`). Every other
  *   stream is taken for the suite's, so the suite needs an ESDB database of its own. Costs: a
- *   filtered `queryLog` and `lastStreamNumber` scan the log (the latter only the part it has not seen
- *   yet), `streamHeads` scans it and reads each stream's last event, an append reads the stream's last
+ *   filtered `queryLog`, `subjectPositions` and `lastStreamNumber` scan the log (the latter only the
+ *   part it has not seen yet), `streamHeads` scans it and reads each stream's last event, an append reads the stream's last
  *   event before writing and its own events after (for their positions).
  * - `recorded_at`: this process's clock (never earlier than its own last), or the time the metadata
  *   carries (a copy of a log). Positions are the server's commit order, and a cut at a recording time
@@ -349,6 +350,14 @@ export function openEsdbEventStore(
     async eventAt(position) {
       const event = position > 0 ? await recordAt(position) : null;
       return event && isSuiteEvent(event.streamId, event.type) ? fromEsdbEvent(event) : null;
+    },
+    async subjectPositions(subject, until = Infinity) {
+      const positions: number[] = [];
+      for await (const event of feed(0)) {
+        if (event.position > until) break;
+        if (sealedSubjectsIn(event.data).includes(subject)) positions.push(event.position);
+      }
+      return positions;
     },
     async streamHeads() {
       const streams = new Set<string>();

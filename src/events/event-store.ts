@@ -111,6 +111,13 @@ export interface EventStore {
   queryLog(query: LogQuery): Promise<StoredEvent[]>;
   /** The event at this global position; null when no event is there. */
   eventAt(position: number): Promise<StoredEvent | null>;
+  /**
+   * The positions, in log order, of the events up to `until` (default: the head) whose data holds a
+   * value sealed for `subject` (`privacy/sealed-value.ts`): what an erasure folds again. The embedded
+   * store keeps them in an index written with each append, so the answer costs the subject's events;
+   * EventStoreDB has no such index, and reads the log.
+   */
+  subjectPositions(subject: string, until?: number): Promise<number[]>;
   /** The last revision and hash the store recorded for each stream (to notice a removed last event). */
   streamHeads(): Promise<StreamHead[]>;
   headPosition(): Promise<number>;

@@ -1,6 +1,32 @@
+import type Database from 'better-sqlite3';
+import { sealedSubjectsIn } from '../privacy/sealed-value';
 import type { SqliteSchema } from '../sqlite-schema';
 
-/** `events.db`'s schema: the log, each stream's head, and the idempotency keys of appends. */
+/** Events indexed at a time when a log written before the index is upgraded. */
+const INDEXED_AT_ONCE = 10_000;
+
+/** Indexes the subjects of a log written before `subject_events`: one read of the events that hold a sealed value. */
+function indexSubjects(db: Database.Database): void {
+  const page = db
+    .prepare<[number, number], [number, string]>(
+      `SELECT position, data FROM events WHERE position > ? AND data LIKE '%"pd1:%' ORDER BY position LIMIT ?`,
+    )
+    .raw();
+  const insert = db.prepare('INSERT OR IGNORE INTO subject_events (subject, position) VALUES (?, ?)');
+  for (let after = 0; ;) {
+    const rows = page.all(after, INDEXED_AT_ONCE);
+    for (const [position, data] of rows) {
+      for (const subject of sealedSubjectsIn(JSON.parse(data))) insert.run(subject, position);
+    }
+    if (rows.length < INDEXED_AT_ONCE) return;
+    after = (rows.at(-1) as [number, string])[0];
+  }
+}
+
+/**
+ * `events.db`'s schema: the log, each stream's head, the idempotency keys of appends, and the indexes
+ * that make a read cost what it reads: the events of each data subject, the events of each type.
+ */
 export const EVENTS_SCHEMA: SqliteSchema = {
   versions: [
     {
@@ -35,6 +61,20 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
   position INTEGER NOT NULL
 );
 `,
+    },
+    {
+      change: 'the events of each data subject and of each type, indexed (the log is read once to fill them)',
+      migrate(db) {
+        db.exec(`
+CREATE TABLE subject_events (
+  subject TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (subject, position)
+) WITHOUT ROWID;
+CREATE INDEX events_by_type ON events (type, position);
+`);
+        indexSubjects(db);
+      },
     },
   ],
 };

@@ -24,6 +24,7 @@ import { recentEvents, streamCache } from './event-caches';
 import { createWalSync } from './wal-sync';
 import { EVENTS_SCHEMA } from './events-schema';
 import { applySchema } from '../sqlite-schema';
+import { sealedSubjectsIn } from '../privacy/sealed-value';
 import { systemClock, type Clock } from '../clock';
 import { withRecordingTime } from './recording-time';
 
@@ -94,6 +95,12 @@ export function openSqliteEventStore(file: string, clock: Clock = systemClock): 
       `INSERT INTO streams (stream, category, number, revision, hash) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (stream) DO UPDATE SET revision = excluded.revision, hash = excluded.hash`,
     ),
+    insertSubjectEvent: db.prepare('INSERT INTO subject_events (subject, position) VALUES (?, ?)'),
+    subjectPositions: db
+      .prepare<[string, number], number>(
+        'SELECT position FROM subject_events WHERE subject = ? AND position <= ? ORDER BY position',
+      )
+      .pluck(),
     eventById: db.prepare<[string], { stream: string; revision: number }>(
       'SELECT stream, revision FROM events WHERE event_id = ?',
     ),
@@ -179,7 +186,10 @@ export function openSqliteEventStore(file: string, clock: Clock = systemClock): 
         metadata,
         hash,
       });
-      return { ...fields, hash, position: Number(info.lastInsertRowid) };
+      const position = Number(info.lastInsertRowid);
+      for (const subject of sealedSubjectsIn(event.data))
+        statements.insertSubjectEvent.run(subject, position);
+      return { ...fields, hash, position };
     });
     statements.upsertHead.run(stream, streamCategory(stream), streamNumber(stream), revision, prevHash);
     const last = stored[stored.length - 1];
@@ -371,6 +381,9 @@ export function openSqliteEventStore(file: string, clock: Clock = systemClock): 
     async eventAt(position) {
       const row = statements.eventAt.get(position);
       return row ? rowToEvent(row) : null;
+    },
+    async subjectPositions(subject, until = Number.MAX_SAFE_INTEGER) {
+      return statements.subjectPositions.all(subject, Math.min(until, visibleHead()));
     },
     async streamHeads() {
       return db.prepare('SELECT stream, revision, hash FROM streams ORDER BY stream').all() as StreamHead[];

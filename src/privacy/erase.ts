@@ -7,11 +7,10 @@ import { followLogInBatches } from '../events/log-follower';
 import type { ProjectionRuntime } from '../projections/runtime';
 import { CheckpointConflict, type ReadStore } from '../projections/read-store';
 import { recordErasure } from './erasures';
-import { sealedHeader } from './sealed-value';
+import { sealedKeyIds } from './personal-data';
 import { requireKnownSubject } from './subjects';
 import type { SubjectKeyStore } from './subject-keys';
 
-const PAGE = 5_000;
 /** How often at most the log is looked at for new erasures: an erasure reaches the read models within a second. */
 const FOLLOWING_INTERVAL_MS = 250;
 /** The read store's checkpoint of the erasures whose documents were folded again. */
@@ -23,7 +22,7 @@ const LEASE_MS = 3_000;
 const RENEW_MS = 1_000;
 /** How often a process waiting for an erasure to be done looks at the checkpoint. */
 const DONE_POLL_MS = 25;
-/** Erasures done together at most: one scan of the log serves them all. */
+/** Erasures done together at most: one fold and one purge serve them all. */
 const ERASURES_AT_ONCE = 100;
 
 /**
@@ -64,47 +63,31 @@ export async function erasureDone(
   }
 }
 
-/** Adds to `keyIds` the ids of the keys under which `value` holds values sealed for any of `subjects`, by subject. */
-function addKeyIdsOf(value: unknown, subjects: ReadonlySet<string>, keyIds: Map<string, Set<string>>): void {
-  if (typeof value === 'string') {
-    const header = sealedHeader(value);
-    if (!header || !subjects.has(header.subject)) return;
-    let ids = keyIds.get(header.subject);
-    if (!ids) keyIds.set(header.subject, (ids = new Set()));
-    ids.add(header.keyId);
-  } else if (typeof value === 'object' && value !== null) {
-    for (const item of Object.values(value)) addKeyIdsOf(item, subjects, keyIds);
-  }
-}
-
 /**
- * The events, up to `until`, holding personal data sealed for any of `subjects` (their positions), and
- * the keys it was sealed under, by subject: one scan of the log as stored.
+ * The events, up to `until`, holding personal data sealed for any of `subjects` (their positions, in
+ * log order), and the keys it was sealed under, by subject: found by the log's index of subjects to
+ * events, so the work is the subjects' events, not the log.
  */
 export async function sealedForSubjects(
   storedEvents: EventStore,
   subjects: ReadonlySet<string>,
   until: number,
 ): Promise<{ positions: number[]; keyIds: Map<string, Set<string>> }> {
-  const positions: number[] = [];
-  const keyIds = new Map<string, Set<string>>();
-  for (let after = 0; after < until;) {
-    const page = await storedEvents.queryLog({ after, until, limit: PAGE });
-    for (const event of page) {
-      const held = new Map<string, Set<string>>();
-      addKeyIdsOf(event.data, subjects, held);
-      if (held.size === 0) continue;
-      positions.push(event.position);
-      for (const [subject, ids] of held) {
-        const all = keyIds.get(subject) ?? new Set<string>();
-        for (const id of ids) all.add(id);
-        keyIds.set(subject, all);
-      }
-    }
-    if (page.length < PAGE) break;
-    after = (page.at(-1) as StoredEvent).position;
+  const positions = new Set<number>();
+  for (const subject of subjects) {
+    for (const position of await storedEvents.subjectPositions(subject, until)) positions.add(position);
   }
-  return { positions, keyIds };
+  const keyIds = new Map<string, Set<string>>();
+  for (const position of positions) {
+    const event = await storedEvents.eventAt(position);
+    for (const [subject, ids] of sealedKeyIds(event?.data ?? null) ?? []) {
+      if (!subjects.has(subject)) continue;
+      const all = keyIds.get(subject) ?? new Set<string>();
+      for (const id of ids) all.add(id);
+      keyIds.set(subject, all);
+    }
+  }
+  return { positions: [...positions].sort((a, b) => a - b), keyIds };
 }
 
 export interface ErasureFollower {

@@ -109,3 +109,18 @@ export function derivedText(parts: readonly (string | null)[], separator = ' '):
   if (parts.includes(ERASED_TEXT)) return ERASED_TEXT;
   return parts.filter((part) => part !== null && part !== '').join(separator);
 }
+
+/** The subjects of the sealed values within a value, however deep: each once, in the order first found. */
+export function sealedSubjectsIn(value: unknown): string[] {
+  const subjects = new Set<string>();
+  const walk = (item: unknown): void => {
+    if (typeof item === 'string') {
+      const found = sealedHeader(item);
+      if (found) subjects.add(found.subject);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const inner of Object.values(item)) walk(inner);
+    }
+  };
+  walk(value);
+  return [...subjects];
+}

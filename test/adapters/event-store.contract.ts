@@ -428,6 +428,28 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       expect(await query({ module: [] })).toEqual([]);
     });
 
+    it("finds the events holding a subject's sealed values, in log order, up to a position", async () => {
+      const tag = randomUUID().slice(0, 8);
+      const ann = `crm.contact-${tag}1`;
+      const bob = `crm.contact-${tag}2`;
+      const sealed = (subject: string) => `pd1:t:${subject}:00112233aabbccdd:c2VhbGVk`;
+      const first = await store.append(`${stream}1`, [event('Made', { name: sealed(ann) }), event('Plain')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      const second = await store.append(
+        `${stream}2`,
+        [event('Met', { people: [{ name: sealed(bob) }, { name: sealed(ann) }], note: 'pd1 is no seal' })],
+        { expectedRevision: 'no_stream', metadata: metadata() },
+      );
+      const [made] = first.events;
+      const [met] = second.events;
+      expect(await store.subjectPositions(ann)).toEqual([made!.position, met!.position]);
+      expect(await store.subjectPositions(bob)).toEqual([met!.position]);
+      expect(await store.subjectPositions(ann, made!.position)).toEqual([made!.position]);
+      expect(await store.subjectPositions(`crm.contact-${tag}3`)).toEqual([]);
+    });
+
     it('reports every stream head with its last revision and hash', async () => {
       const { events } = await store.append(stream, [event('A'), event('B')], {
         expectedRevision: 'no_stream',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { testMetadata as metadata } from '../support/stored-event';
 import { tempDir } from '../support/temp-dir';
@@ -84,5 +85,53 @@ describe('SQLite event store: appends to several streams', () => {
       await store.close();
       cleanup();
     }
+  });
+});
+
+describe('SQLite event store: a log written before its indexes', () => {
+  const sealed = (subject: string) => `pd1:n:${subject}:00112233aabbccdd:c2VhbGVk`;
+
+  it('is indexed on upgrade: the events of each subject are found as if they had been appended since', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'events.db');
+    const writer = openSqliteEventStore(file);
+    await writer.append(
+      'crm.contact-1',
+      [{ type: 'ContactAdded', data: { name: sealed('crm.contact-1') }, schema_version: 1 }],
+      {
+        expectedRevision: 'no_stream',
+        metadata,
+      },
+    );
+    await writer.append('test.thing-1', [{ type: 'ThingChanged', data: { n: 1 }, schema_version: 1 }], {
+      expectedRevision: 'no_stream',
+      metadata,
+    });
+    await writer.append(
+      'crm.deal-1',
+      [
+        {
+          type: 'DealMade',
+          data: { people: [sealed('crm.contact-1'), sealed('crm.contact-2')] },
+          schema_version: 1,
+        },
+      ],
+      { expectedRevision: 'no_stream', metadata },
+    );
+    await writer.close();
+    // The file as the schema's first version left it: no index of subjects, none of types.
+    const old = new Database(file);
+    old.exec('DROP TABLE subject_events; DROP INDEX events_by_type');
+    old.pragma('user_version = 1');
+    old.close();
+
+    const upgraded = openSqliteEventStore(file);
+    expect(await upgraded.subjectPositions('crm.contact-1')).toEqual([1, 3]);
+    expect(await upgraded.subjectPositions('crm.contact-2')).toEqual([3]);
+    expect(
+      (await upgraded.queryLog({ after: 0, limit: 10, type: 'ThingChanged' })).map((e) => e.position),
+    ).toEqual([2]);
+    await upgraded.close();
+    cleanup();
   });
 });

@@ -99,6 +99,19 @@ it('--valid-until TIME copies the events that occurred by then, each stream up t
   expect(ids(copy)).not.toContain(ids([source[later - 1] as StoredEvent])[0]);
 });
 
+it('--since POS copies only the records written after it, each from its first event up to the cut', async () => {
+  const since = (source[Math.floor(source.length * 0.9)] as StoredEvent).position;
+  const until = (source.at(-1) as StoredEvent).position;
+  const touched = new Set(source.filter((event) => event.position > since).map((event) => event.stream));
+  const expected = source.filter((event) => touched.has(event.stream));
+  expect(expected.length).toBeLessThan(source.length);
+  const run = replay('window', '--until', String(until), '--since', String(since));
+  expect(run.status).toBe(0);
+  expect(run.stdout).toContain(`${expected.length} events copied, up to position ${until}`);
+  expect(run.stdout).toContain(`the records written after position ${since}`);
+  expect(ids(await copied('window'))).toEqual(ids(expected));
+});
+
 it('takes exactly one of --until and --valid-until', () => {
   const both = replay('both', '--until', '2026-07-14', '--valid-until', '2026-07-14');
   expect(both.status).not.toBe(0);
