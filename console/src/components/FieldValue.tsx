@@ -1,4 +1,5 @@
 import { Anchor, Badge, Code, Text } from '@mantine/core';
+import { formatTime, isCalendarDate, isTimestamp } from '../api/dates';
 import { ERASED } from '../api/field-text';
 
 const STATUS_COLOURS: Record<string, string> = {
@@ -25,7 +26,8 @@ const LINK_STYLE = {
 
 /**
  * One value of a record as a person reads it: nothing as a dash, erased data as such, statuses as
- * badges, lists of values joined, web addresses as links, other structures as JSON.
+ * badges, times in the browser's locale and zone, lists of values joined, web addresses as links,
+ * other structures as JSON.
  */
 export function FieldValue({ name, value }: { name: string; value: unknown }) {
   if (value === null || value === undefined || value === '')
@@ -61,6 +63,7 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
       </Badge>
     );
   }
+  if (isTimestamp(text) || isCalendarDate(text)) return <time dateTime={text}>{formatTime(text)}</time>;
   if (/^https?:\/\/\S+$/.test(text)) {
     // The suite's records cite their public sources (the market's evidence); they open apart from the console.
     return (

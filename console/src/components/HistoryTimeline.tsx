@@ -1,4 +1,5 @@
 import { Badge, Code, Group, Stack, Table, Text, Timeline } from '@mantine/core';
+import { formatMoment } from '../api/dates';
 import { fieldLabel } from '../api/field-text';
 
 export interface HistoryStep {
@@ -99,7 +100,7 @@ export function HistoryTimeline({ steps }: { steps: HistoryStep[] }) {
           >
             <Stack gap={4}>
               <Text size="sm" c="dimmed">
-                {new Date(metadata.occurred_at).toLocaleString()} · position {step.event.position} · by{' '}
+                {formatMoment(metadata.occurred_at)} · position {step.event.position} · by{' '}
                 {who(metadata.actor)}
                 {metadata.person && metadata.person !== metadata.actor && ` · person ${metadata.person}`}
               </Text>

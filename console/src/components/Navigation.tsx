@@ -1,6 +1,7 @@
 import { Box, Divider, NavLink, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOpenApi } from '../api/modules';
+import { resourceLabel } from '../api/names';
 import { tablesOf } from '../api/openapi';
 import { holds } from '../api/principal';
 import { usePrincipal, useSession } from '../api/session';
@@ -33,7 +34,7 @@ function ModuleLinks({
                 key={table.name}
                 component={Link}
                 to={to}
-                label={table.name}
+                label={resourceLabel(table.name)}
                 active={current === to || current.startsWith(`${to}/`)}
                 onClick={onNavigate}
               />

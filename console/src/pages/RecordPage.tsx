@@ -5,6 +5,7 @@ import { requestJson } from '../api/client';
 import { fieldLabel } from '../api/field-text';
 import { useModuleRequest } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
+import { resourceLabel } from '../api/names';
 import { onRecord, tablesOf, writesOf } from '../api/openapi';
 import { holds, mayMake } from '../api/principal';
 import { subjectOfRecord } from '../api/erasures';
@@ -19,6 +20,8 @@ import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline
 import { Loading } from '../components/Loading';
 import { NestedRecords, holdsRecords } from '../components/NestedRecords';
 import { PageTitle } from '../components/PageTitle';
+import { Conversation, commentsPathOf } from '../components/Conversation';
+import { RecordActions } from '../components/RecordActions';
 
 function History({ module, resource, id }: { module: string; resource: string; id: string }) {
   const { auditUrl, token } = useSession();
@@ -59,22 +62,30 @@ export default function RecordPage() {
   const actions = writesOf(api.data, table).filter((write) => onRecord(write) && mayMake(principal, write));
   // Administrators erase a person from their own record, named as the page shows them.
   const subject = holds(principal, 'admin') ? subjectOfRecord(module.id, resource, id) : undefined;
+  const comments = commentsPathOf(api.data, table.itemPath);
   return (
     <>
       <PageTitle
         title={recordTitle(resource, id, record.data)}
         trail={[
           { label: module.title, to: `/m/${module.id}` },
-          { label: fieldLabel(resource), to: `/m/${module.id}/${resource}` },
+          { label: resourceLabel(resource), to: `/m/${module.id}/${resource}` },
         ]}
       />
+      {record.data && (
+        <RecordActions
+          api={api.data}
+          table={table}
+          target={{ module: module.id, resource, id, record: record.data }}
+        />
+      )}
       {(actions.length > 0 || subject) && (
         <Group mb="md" align="flex-start">
           {actions.map((write) => (
             <Button
               key={write.key}
               component={Link}
-              variant="light"
+              variant="default"
               to={`/m/${module.id}/${resource}/write?op=${encodeURIComponent(write.key)}&id=${encodeURIComponent(id)}`}
             >
               {write.operation.summary ?? write.key}
@@ -117,12 +128,20 @@ export default function RecordPage() {
           </>
         )
       )}
-      {auditor && (
-        <Stack>
+      {(comments || auditor) && (
+        <Stack component="section" aria-label="Activity">
           <Title order={2} size="h3">
-            History
+            Activity
           </Title>
-          <History module={module.id} resource={resource} id={id} />
+          {comments && <Conversation module={module.id} path={comments} id={id} />}
+          {auditor && (
+            <>
+              <Title order={3} size="h4">
+                History
+              </Title>
+              <History module={module.id} resource={resource} id={id} />
+            </>
+          )}
         </Stack>
       )}
     </>
