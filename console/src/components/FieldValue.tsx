@@ -12,6 +12,10 @@ const STATUS_COLOURS: Record<string, string> = {
   failed: 'red',
   cancelled: 'gray',
   expired: 'gray',
+  on_track: 'green',
+  met: 'green',
+  at_risk: 'orange',
+  breached: 'red',
 };
 
 /** A web address on one line, cut short with an ellipsis: tables stay readable, the link is whole. */

@@ -7,6 +7,26 @@ import { FieldValue } from './FieldValue';
 /** A column's heading: a reference by what it names (`assignee_id`: `Assignee`). */
 export const columnLabel = (column: string): string => fieldLabel(column.replace(/_id$/, ''));
 
+/** A field of a record: what a reference names (linked to it), else the value itself. */
+export function ValueOrReference({
+  name,
+  row,
+  referenceOf,
+}: {
+  name: string;
+  row: Record<string, unknown>;
+  referenceOf: ReferenceOf;
+}) {
+  const reference = referenceOf(name, row);
+  if (!reference) return <FieldValue name={name} value={row[name]} />;
+  if (!reference.to) return <>{reference.name}</>;
+  return (
+    <Anchor component={Link} to={reference.to}>
+      {reference.name}
+    </Anchor>
+  );
+}
+
 /** `field` ascending, `-field` descending. */
 export interface Sorting {
   current: string | undefined;
@@ -75,21 +95,14 @@ export function RecordTable({
         {rows.map((row) => (
           <Table.Tr key={String(row.id)}>
             {columns.map((column, index) => {
-              const reference = referenceOf(column, row);
               return (
                 <Table.Td key={column} data-label={columnLabel(column)}>
                   {index === 0 && recordPath ? (
                     <Anchor component={Link} to={recordPath(row)} fw={600}>
                       {String(row[column] ?? row.id)}
                     </Anchor>
-                  ) : reference?.to ? (
-                    <Anchor component={Link} to={reference.to}>
-                      {reference.name}
-                    </Anchor>
-                  ) : reference ? (
-                    reference.name
                   ) : (
-                    <FieldValue name={column} value={row[column]} />
+                    <ValueOrReference name={column} row={row} referenceOf={referenceOf} />
                   )}
                 </Table.Td>
               );

@@ -2,7 +2,6 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { requestJson } from '../api/client';
-import { fieldLabel } from '../api/field-text';
 import { useModuleRequest } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
 import { resourceLabel } from '../api/names';
@@ -14,7 +13,6 @@ import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { EraseRecordButton } from '../components/EraseRecordButton';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { FieldValue } from '../components/FieldValue';
 import { HistoryOnlyNotice, missingRole } from '../components/HistoryOnlyNotice';
 import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline';
 import { Loading } from '../components/Loading';
@@ -22,6 +20,8 @@ import { NestedRecords, holdsRecords } from '../components/NestedRecords';
 import { PageTitle } from '../components/PageTitle';
 import { Conversation, commentsPathOf } from '../components/Conversation';
 import { RecordActions } from '../components/RecordActions';
+import { columnLabel, ValueOrReference } from '../components/RecordTable';
+import { useReferences } from '../api/references';
 
 function History({ module, resource, id }: { module: string; resource: string; id: string }) {
   const { auditUrl, token } = useSession();
@@ -51,6 +51,8 @@ export default function RecordPage() {
       call<Record<string, unknown>>((table?.itemPath ?? '').replace(/\{[^}]+\}/, encodeURIComponent(id))),
     enabled: table?.itemPath !== undefined,
   });
+  const fields = record.data ? Object.keys(record.data) : [];
+  const referenceOf = useReferences(moduleId, api.data, fields, record.data ? [record.data] : []);
   if (!module) return <ErrorNotice error={new Error('No such module')} />;
   if (api.isPending) return <Loading />;
   if (api.isError) return <ErrorNotice error={api.error} />;
@@ -110,13 +112,13 @@ export default function RecordPage() {
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="dl" m={0}>
                 {Object.entries(record.data)
                   .filter(([, value]) => !holdsRecords(value))
-                  .map(([name, value]) => (
+                  .map(([name]) => (
                     <div key={name}>
                       <Text component="dt" size="xs" c="dimmed" fw={600}>
-                        {fieldLabel(name)}
+                        {columnLabel(name)}
                       </Text>
                       <Text component="dd" m={0} data-field={name}>
-                        <FieldValue name={name} value={value} />
+                        <ValueOrReference name={name} row={record.data} referenceOf={referenceOf} />
                       </Text>
                     </div>
                   ))}
