@@ -53,7 +53,6 @@ export function useProposals(status?: 'pending') {
           token,
           headers: moduleHeaders(module.id),
         }),
-      staleTime: 30_000,
     })),
   });
   return { modules, lists };

@@ -1,4 +1,4 @@
-import { Badge, Box, Divider, NavLink, Text } from '@mantine/core';
+import { Badge, Box, Divider, NavLink, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOpenApi } from '../api/modules';
 import { resourceLabel } from '../api/names';
@@ -73,8 +73,9 @@ export function Navigation({ current, onNavigate }: { current: string; onNavigat
         onClick={onNavigate}
         rightSection={
           waiting > 0 && (
-            <Badge size="sm" color="red.9" aria-label={`${waiting} waiting for your decision`}>
+            <Badge size="sm" color="red.9">
               {waiting}
+              <VisuallyHidden> waiting for your decision</VisuallyHidden>
             </Badge>
           )
         }
