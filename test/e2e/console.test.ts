@@ -372,7 +372,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await page.getByLabel('From date').fill('2026-12-14');
     await page.getByLabel('To date').fill('2026-12-18');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await settled(page, /^Leave \d+$/);
+    await settled(page, /^Leave \d+ · Grace Hopper$/);
     const leave = page.url().split('/').pop() as string;
     await page.locator('[data-field="status"]').getByText('Open').waitFor();
     // A reference by the name of what it names, linked to it.
@@ -383,14 +383,14 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     // only the statuses the leave may move to offered.
     await page.getByRole('link', { name: 'Approve, reject or cancel a leave application' }).click();
     await settled(page, 'Approve, reject or cancel a leave application');
-    await page.getByTestId('write-target').getByText(`Leave ${leave}`).waitFor();
+    await page.getByTestId('write-target').getByText(`Leave ${leave} · Grace Hopper`).waitFor();
     await expect(page.getByRole('textbox', { name: 'Id', exact: true }).count()).resolves.toBe(0);
     const offered = await page.getByLabel('Status').locator('option').allTextContents();
     expect(offered).toEqual(['Choose…', 'Approved', 'Rejected', 'Cancelled']);
     await page.goBack();
 
     // The named actions propose the decisions, each held back: two conflicting proposals on one leave.
-    await settled(page, /^Leave \d+$/);
+    await settled(page, /^Leave \d+ · Grace Hopper$/);
     await page.getByRole('button', { name: 'Approve leave' }).click();
     const approve = page.getByRole('dialog', { name: 'Approve leave' });
     const preview = approve.getByRole('table', { name: 'The change' });
@@ -408,7 +408,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
 
     await navigation.getByRole('link', { name: /^Approvals/ }).click();
     await settled(page, 'Approvals');
-    const mine = page.getByRole('article', { name: `Proposal: Leave ${leave}` });
+    const mine = page.getByRole('article', { name: `Proposal: Leave ${leave} · Grace Hopper` });
     await expect(mine.count()).resolves.toBe(2);
     await mine.first().getByText('pending', { exact: true }).waitFor();
     await expect(page.getByText('Nothing is waiting for you.').isVisible()).resolves.toBe(true);
@@ -422,7 +422,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     // The navigation counts what waits for the manager.
     await navigation.getByRole('link', { name: /^Approvals\s*2\s*waiting for your decision$/ }).click();
     await settled(page, 'Approvals');
-    const proposals = page.getByRole('article', { name: /^Proposal: Leave \d+$/ });
+    const proposals = page.getByRole('article', { name: /^Proposal: Leave \d+ · Grace Hopper$/ });
     await expect(proposals.count()).resolves.toBe(2);
     const approving = proposals.filter({
       has: page.getByRole('row').filter({ hasText: 'Status' }).filter({ hasText: 'Approved' }),
@@ -621,7 +621,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await page.goto(`${CONSOLE}/m/hrm/leave`);
     await settled(page, 'Leave');
     await page.getByRole('row').nth(1).getByRole('link').first().click();
-    await settled(page, /^Leave \d+$/);
+    await settled(page, /^Leave \d+ · Grace Hopper$/);
     await page.locator('[data-field="status"]').getByText('Approved').waitFor();
     await page.getByText('ChangeApproved', { exact: true }).waitFor();
     await page

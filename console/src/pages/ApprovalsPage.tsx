@@ -26,6 +26,7 @@ import { usePrincipal, useSession } from '../api/session';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue } from '../components/FieldValue';
 import { columnLabel } from '../components/RecordTable';
+import { columnsOf } from '../api/table-columns';
 import { Loading } from '../components/Loading';
 import { PageTitle } from '../components/PageTitle';
 import { DANGER } from '../theme';
@@ -49,6 +50,47 @@ const payloadOf = (proposal: Proposal): Record<string, unknown> =>
   proposal.payload && typeof proposal.payload === 'object' && !Array.isArray(proposal.payload)
     ? (proposal.payload as Record<string, unknown>)
     : {};
+
+/** A proposal's change in a few words: `Status Rejected`. */
+const changeText = (proposal: Proposal) =>
+  Object.entries(payloadOf(proposal))
+    .map(
+      ([field, value]) =>
+        `${columnLabel(field)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    )
+    .join(', ');
+
+/** The record's fields staff know it by (a leave's employee and dates), beside its change. */
+function RecordFacts({
+  api,
+  module,
+  table,
+  record,
+}: {
+  api: OpenApi;
+  module: string;
+  table: ResourceTable;
+  record: Record<string, unknown>;
+}) {
+  const shown = columnsOf(api, module, table).filter((column) => !['id', 'ref', 'status'].includes(column));
+  return (
+    <Group gap="lg" component="dl" m={0}>
+      {shown.map((column) => (
+        <div key={column}>
+          <Text component="dt" size="xs" c="dimmed" fw={600}>
+            {columnLabel(column)}
+          </Text>
+          <Text component="dd" m={0} size="sm">
+            <FieldValue
+              name={column}
+              value={record[`${column.replace(/_id$/, '')}_name`] ?? record[column]}
+            />
+          </Text>
+        </div>
+      ))}
+    </Group>
+  );
+}
 
 /** The change a proposal would make: each field it sends, as the record has it now and after. */
 function ChangePreview({
@@ -155,13 +197,16 @@ function ProposalCard({
           </time>
           {proposal.status === 'pending' && <>, expires {formatMoment(proposal.expires_at)}</>}
         </Text>
+        {api.data && target && record.data && (
+          <RecordFacts api={api.data} module={proposal.module} table={target.table} record={record.data} />
+        )}
         <ChangePreview payload={payloadOf(proposal)} record={record.data} label={`The change to ${title}`} />
         {conflicts.length > 0 && (
           <Alert color="orange" title="Conflicts with other pending proposals" variant="light">
             {conflicts.map((other) => (
               <Text size="sm" key={other.id}>
-                {proposerOf(other)} proposed {JSON.stringify(other.payload)} {ageOf(other.created_at)}:
-                deciding one leaves the other to apply on what it did.
+                {proposerOf(other)} proposed {changeText(other)} {ageOf(other.created_at)}: deciding one
+                leaves the other to apply on what it did.
               </Text>
             ))}
           </Alert>
