@@ -28,6 +28,19 @@ const LINK_STYLE = {
   verticalAlign: 'bottom',
 } as const;
 
+/** Text that holds a JSON object (a request's `form_data`), as that object; other text as none. */
+function parsedObject(text: string): Record<string, unknown> | undefined {
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One value of a record as a person reads it: nothing as a dash, erased data as such, statuses as
  * badges, times in the browser's locale and zone, lists of values joined, web addresses as links,
@@ -52,6 +65,8 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
     );
   }
   const text = String(value);
+  const structured = parsedObject(text);
+  if (structured) return <FieldValue name={name} value={structured} />;
   if (text === ERASED) {
     return (
       <Text c="dimmed" fs="italic" span>

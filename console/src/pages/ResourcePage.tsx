@@ -1,4 +1,5 @@
 import { Button, Group, Pagination, Paper, ScrollArea, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,13 +27,14 @@ const PAGE_SIZE = 25;
 function Filters({ resource, parameters }: { resource: string; parameters: Parameter[] }) {
   const [search, setSearch] = useSearchParams();
   const [draft, setDraft] = useState(() => Object.fromEntries(search.entries()));
+  const phone = useMediaQuery('(max-width: 48em)');
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const kept = Object.entries(draft).filter(([name, value]) => name !== 'page' && value !== '');
     const sort = search.get('sort');
     setSearch(sort && !('sort' in draft) ? [...kept, ['sort', sort]] : kept);
   };
-  return (
+  const form = (
     <Paper
       withBorder
       p="md"
@@ -63,6 +65,15 @@ function Filters({ resource, parameters }: { resource: string; parameters: Param
         </Button>
       </Group>
     </Paper>
+  );
+  // On a phone the filters fold away: the records come first.
+  if (!phone) return form;
+  const applied = [...search.keys()].filter((name) => !['page', 'sort'].includes(name)).length;
+  return (
+    <details className="folded-filters">
+      <summary>Filters{applied > 0 && ` (${applied})`}</summary>
+      {form}
+    </details>
   );
 }
 
