@@ -34,7 +34,9 @@ export function RecordActions({
 }) {
   const principal = usePrincipal();
   const { agent } = useMyAgent(target.module === DESK.module);
+  // The last step chosen stays while its dialog closes, so that the dialog keeps its name.
   const [chosen, setChosen] = useState<{ action: RecordAction; write: WriteOperation }>();
+  const [open, setOpen] = useState(false);
   const writes = new Map(writesOf(api, table).map((write) => [write.key, write]));
   const context: ActionContext = { agentId: agent?.id };
   const offered = actionsOf(target.module, target.resource).flatMap((action) => {
@@ -48,20 +50,26 @@ export function RecordActions({
     <>
       <Group gap="xs" mb="md" aria-label="Actions">
         {offered.map((step) => (
-          <Button key={step.action.label} onClick={() => setChosen(step)}>
+          <Button
+            key={step.action.label}
+            onClick={() => {
+              setChosen(step);
+              setOpen(true);
+            }}
+          >
             {step.action.label}
           </Button>
         ))}
       </Group>
-      <Modal opened={chosen !== undefined} onClose={() => setChosen(undefined)} title={chosen?.action.label}>
-        {chosen && (
+      <Modal opened={open} onClose={() => setOpen(false)} title={chosen?.action.label}>
+        {chosen && open && (
           <ActionForm
             key={chosen.action.label}
             api={api}
             target={target}
             agent={agent}
             {...chosen}
-            onDone={() => setChosen(undefined)}
+            onDone={() => setOpen(false)}
           />
         )}
       </Modal>

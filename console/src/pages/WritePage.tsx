@@ -148,7 +148,7 @@ function WriteForm({
     (field) => !(serviceForm && ['form_data', 'service_id'].includes(field.name)),
   );
   const [serviceId, setServiceId] = useState('');
-  const initial = useMemo(() => initialValues(fields, record), [fields, record]);
+  const initial = initialValues(fields, record);
   const form = useForm<FormValues>({ initialValues: initial });
   const services = useActiveServices(module.id, serviceForm);
   const service = services.data?.find((candidate) => String(candidate.id) === serviceId);
