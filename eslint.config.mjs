@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'console/dist/', 'data/', 'coverage/', 'node_modules/'] },
+  { ignores: ['dist/', '.test-build/', 'console/dist/', 'data/', 'coverage/', 'node_modules/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

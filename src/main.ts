@@ -174,6 +174,7 @@ export async function openSuite(config: Config, options: OpenOptions): Promise<S
   const clock = options.clock ?? systemClock;
   const services = {
     eventStore,
+    storedEvents,
     readStore,
     runtime,
     jobs,

@@ -177,6 +177,8 @@ const requests: ResourceDefinition = {
   description: 'service requests',
   record: RequestRecord,
   stream: (id) => esmStreams.request(Number(id)),
+  comments: 'CommentAdded',
+  names: { assignee_name: { idField: 'assignee_id', collection: agents.collection.name, nameField: 'name' } },
   collection: {
     name: 'esm.requests',
     idKind: 'integer',
@@ -191,6 +193,12 @@ const requests: ResourceDefinition = {
       'sla_state',
       'sla_changes_at',
     ],
+    sortFields: {
+      created: 'created',
+      priority: 'priority_rank',
+      response_by: 'response_by',
+      resolution_by: 'resolution_by',
+    },
   },
   filters: {
     status: statusFilter(REQUEST_STATUSES),

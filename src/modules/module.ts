@@ -16,6 +16,11 @@ import type { ModuleId } from './ids';
 /** What a module's route handlers and jobs may use; never an adapter. */
 export interface ModuleServices {
   eventStore: EventStore;
+  /**
+   * The log as stored, its personal data sealed: which subjects' data an event holds (a record's
+   * activity shows their erasures). Read the events themselves from `eventStore`.
+   */
+  storedEvents: EventStore;
   readStore: ReadStore;
   runtime: ProjectionProgress;
   jobs: JobQueue;

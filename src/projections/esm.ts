@@ -5,7 +5,9 @@ import {
   REQUEST_PRIORITIES,
   REQUEST_STATUSES,
   type EsmEvent,
+  type RequestPriority,
 } from '../events/esm';
+import { nextStatuses } from '../esm/workflow';
 import { nextSlaChange, ON_TRACK, SLA_STATES, slaState, targetsAfter, type TargetStates } from '../esm/sla';
 import type { StoredEvent } from '../events/envelope';
 import { idFromStream, type DocumentProjection, type Projector } from './projection';
@@ -55,9 +57,19 @@ export const RequestRecord = z
     department_id: intOrNull,
     requester_id: intOrNull,
     assignee_id: intOrNull,
+    assignee_name: textOrNull.optional().meta({
+      description:
+        'The assigned agent\u2019s name, read with the request (not stored with it): null when unassigned, erased once the agent\u2019s data is',
+    }),
     approver_id: intOrNull,
     status: z.string().meta({ enum: [...REQUEST_STATUSES] }),
+    next_statuses: z.array(z.string().meta({ enum: [...REQUEST_STATUSES] })).meta({
+      description: 'The statuses a PATCH may move the request to now (empty: it is finished)',
+    }),
     priority: z.string().meta({ enum: [...REQUEST_PRIORITIES] }),
+    priority_rank: z.number().int().meta({
+      description: 'The priority as a number, 1 (Low) to 4 (Urgent): what sort=priority orders by',
+    }),
     form_data: textOrNull,
     created: z.string(),
     response_by: textOrNull,
@@ -216,10 +228,23 @@ function withSla(doc: RequestRecord, targets: TargetStates): RequestRecord {
   };
 }
 
+/** Low 1 … Urgent 4: a priority's place in the order of urgency. */
+export const priorityRank = (priority: string): number =>
+  REQUEST_PRIORITIES.indexOf(priority as RequestPriority) + 1;
+
+/** The fields that follow from others: what the status allows next, the priority's rank. */
+const withDerived = (doc: RequestRecord): RequestRecord => ({
+  ...doc,
+  next_statuses: nextStatuses(doc.status),
+  priority_rank: priorityRank(doc.priority),
+});
+
 function evolveRequest(doc: RequestRecord | null, stored: StoredEvent): RequestRecord | null {
   const event = stored as Event;
   const next = evolveRequestFields(doc, event);
-  return next && withSla(next, targetsAfter((doc?.sla_targets ?? ON_TRACK) as TargetStates, event));
+  return (
+    next && withSla(withDerived(next), targetsAfter((doc?.sla_targets ?? ON_TRACK) as TargetStates, event))
+  );
 }
 
 function evolveRequestFields(doc: RequestRecord | null, event: Event): RequestRecord | null {
@@ -235,7 +260,9 @@ function evolveRequestFields(doc: RequestRecord | null, event: Event): RequestRe
       assignee_id: null,
       approver_id: null,
       status: data.status,
+      next_statuses: [],
       priority: data.priority,
+      priority_rank: 0,
       form_data: data.form_data,
       created: data.created,
       response_by: data.response_by,
@@ -352,8 +379,9 @@ export const commentsProjection: DocumentProjection<CommentRecord> = {
 
 export const esmProjector: Projector = {
   name: 'esm',
-  // 2: every record carries created_at and updated_at (`evolveStamped`).
-  version: 2,
+  // 2: every record carries created_at and updated_at (`evolveStamped`); 3: a request's next_statuses
+  // and priority_rank.
+  version: 3,
   projections: [
     agentsProjection,
     departmentsProjection,

@@ -14,13 +14,19 @@ export const STAMP_FIELDS = ['created_at', 'updated_at'] as const;
 
 /** The fields each adapter indexes, so that a collection's lists can be filtered and sorted on them. */
 export function indexedFields(definition: CollectionDefinition): string[] {
-  return [...new Set([...definition.filterFields, ...STAMP_FIELDS])];
+  const sorted = Object.values(definition.sortFields ?? {});
+  return [...new Set([...definition.filterFields, ...sorted, ...STAMP_FIELDS])];
 }
 
-/** The keys a list of the collection may sort on: its indexed fields and the id. */
+/** The names a list of the collection may sort on: its filter fields, its sort fields, the times and the id. */
 export function sortableFields(definition: CollectionDefinition): string[] {
-  return [...indexedFields(definition), ID_KEY];
+  const named = Object.keys(definition.sortFields ?? {});
+  return [...new Set([...definition.filterFields, ...named, ...STAMP_FIELDS, ID_KEY])];
 }
+
+/** The field a sort name orders by: a sort field's own, else the field of that name. */
+export const sortedField = (definition: CollectionDefinition, name: string): string =>
+  definition.sortFields?.[name] ?? name;
 
 /**
  * The order a list's results are in: the keys asked for, then the id, in the direction of the last key

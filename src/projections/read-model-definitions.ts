@@ -41,6 +41,7 @@ export function definitionFingerprints(
             searchFields: sorted(collection.searchFields),
             jsonSearchFields: sorted(collection.jsonSearchFields),
             filterFields: sorted(collection.filterFields),
+            sortFields: collection.sortFields,
           }))
           .sort((one, other) => one.name.localeCompare(other.name)),
       };

@@ -16,6 +16,12 @@ export interface CollectionDefinition {
   jsonSearchFields?: readonly string[];
   /** Fields that `find` may filter on; each gets an index. */
   filterFields: readonly string[];
+  /**
+   * What a list's `sort` takes beyond the filter fields: each name, and the field it orders by (each
+   * gets an index). A field ordered other than by its text is sorted by one the projection stores for
+   * it: `priority` by `priority_rank`, so that Urgent comes after High, not before Low.
+   */
+  sortFields?: Readonly<Record<string, string>>;
 }
 
 export type FilterOperator = 'eq' | 'lt' | 'lte' | 'gt' | 'gte';

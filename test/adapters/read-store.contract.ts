@@ -636,6 +636,7 @@ export function sharedReadStoreContract(name: string, open: () => Promise<ReadSt
           [recountModule],
           {
             eventStore: events,
+            storedEvents: events,
             changes: new Map(),
             readStore,
             runtime: {

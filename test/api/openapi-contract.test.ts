@@ -43,7 +43,6 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Where the values of a path parameter come from when no list sits at its parent path. */
 const PATH_VALUES: Record<string, Record<string, unknown>[] | { listedAt: string }> = {
-  'esm /api/v1/requests/{item_id}/comments': { listedAt: '/api/v1/requests' },
   'fpa /api/v1/statements/{scenario}': { listedAt: '/api/v1/scenarios' },
   'fpa /api/v1/recurring/{scenario}': { listedAt: '/api/v1/scenarios' },
   'audit /api/v1/history/{module}/{resource}/{id}': [
@@ -51,12 +50,6 @@ const PATH_VALUES: Record<string, Record<string, unknown>[] | { listedAt: string
     { module: 'hrm', resource: 'leave', id: 2 },
     { module: 'clm', resource: 'contracts', id: 'ct-acme-msa' },
   ],
-  ...Object.fromEntries(
-    MODULE_IDS.map((module) => [
-      `${module} /api/v1/webhooks/{id}/deliveries`,
-      { listedAt: '/api/v1/webhooks' },
-    ]),
-  ),
   'audit /api/v1/evidence/records/{module}/{resource}/{id}': [
     { module: 'esm', resource: 'requests', id: 1 },
     { module: 'hrm', resource: 'leave', id: 2 },
@@ -442,7 +435,10 @@ function checkerOf(document: OpenApiDocument) {
   return checker;
 }
 
-/** The values of an operation's path parameters: records of the list at its parent path, or PATH_VALUES. */
+/**
+ * The values of an operation's path parameters: records of the list at its parent path (a record's
+ * own path, `/requests/{item_id}`, or one under it, `/requests/{item_id}/activity`), or PATH_VALUES.
+ */
 function pathValues(
   operation: Operation,
   listed: Map<string, Record<string, unknown>[]>,
@@ -452,7 +448,7 @@ function pathValues(
     .map((parameter) => parameter.name);
   if (names.length === 0) return [{}];
   const source = PATH_VALUES[`${operation.api} ${operation.path}`] ?? {
-    listedAt: operation.path.replace(/\/\{[^}]+\}$/, ''),
+    listedAt: operation.path.replace(/\/\{[^}]+\}(\/[a-z-]+)?$/, ''),
   };
   if (Array.isArray(source)) return source;
   const records = listed.get(source.listedAt) ?? [];

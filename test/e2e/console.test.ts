@@ -28,6 +28,7 @@ import { eventually } from '../support/eventually';
 import { writeMarketFixtures } from '../support/market-fixtures';
 import { startSuiteProcess, stopSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(120_000);
 
@@ -814,14 +815,10 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
 
 /** `suite keys revoke`, as an operator runs it beside the running suite. */
 function revoke(dir: string, id: string): void {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), 'keys', 'revoke', id, '--data-dir', dir],
-    {
-      env: { ...process.env, SUITE_SESSION_SECRET: SESSION_SECRET, SUITE_LOG_LEVEL: 'error' },
-      encoding: 'utf8',
-    },
-  );
+  const run = spawnSync(process.execPath, [SUITE_CLI, 'keys', 'revoke', id, '--data-dir', dir], {
+    env: { ...process.env, SUITE_SESSION_SECRET: SESSION_SECRET, SUITE_LOG_LEVEL: 'error' },
+    encoding: 'utf8',
+  });
   expect(run.status).toBe(0);
 }
 

@@ -5,6 +5,7 @@ import { verifyStreamChain } from '../../src/events/hash-chain';
 import type { StoredEvent } from '../../src/events/envelope';
 import { startSuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(60_000);
 
@@ -62,11 +63,10 @@ describe('killing the process', () => {
       expect(await second.exited).toBe(0);
       expect(await verifyAllChains(path.join(dir, 'events.db'))).toBeGreaterThanOrEqual(acknowledged.length);
       // Nothing half-applied: the read models the restarted process kept equal a rebuild from the log.
-      const diff = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), 'audit', 'diff', '--data-dir', dir],
-        { env: { ...process.env, ...env, SUITE_LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-      );
+      const diff = spawnSync(process.execPath, [SUITE_CLI, 'audit', 'diff', '--data-dir', dir], {
+        env: { ...process.env, ...env, SUITE_LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+      });
       expect(diff.stdout).toMatch(/^identical: \d+ collections match a rebuild from the log/m);
       expect(diff.status).toBe(0);
     } finally {

@@ -11,6 +11,7 @@ import {
 } from '../support/suite-process';
 import { eventually } from '../support/eventually';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(300_000);
 
@@ -47,13 +48,9 @@ const cli = (...args: string[]) => runSuiteCli(env(), ...args);
 /** `suite <args>` in a process of its own, this one going on meanwhile: its status and output. */
 const cliInBackground = (...args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.resolve(__dirname, '../../src/cli.ts'), ...args],
-      {
-        env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env() },
-      },
-    );
+    const child = spawn(process.execPath, [SUITE_CLI, ...args], {
+      env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env() },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -6,6 +6,7 @@ import { consoleBuilt } from '../../src/api/console';
 import { MODULE_IDS } from '../../src/modules/ids';
 import { startSuiteProcess, stopSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(120_000);
 
@@ -154,7 +155,7 @@ describe('the files', () => {
   });
 
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), ...args], {
+    spawnSync(process.execPath, [SUITE_CLI, ...args], {
       env: { ...process.env, SUITE_DATA_DIR: data, SUITE_LOG_LEVEL: 'warn' },
       encoding: 'utf8',
     });

@@ -13,17 +13,17 @@ import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import type { ReadStore } from '../../src/projections/read-store';
 import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(120_000);
 
 const PORT = 29_281;
 
 function cli(dir: string, ...args: string[]) {
-  return spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), 'keys', ...args, '--data-dir', dir],
-    { env: { ...process.env, SUITE_LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
+  return spawnSync(process.execPath, [SUITE_CLI, 'keys', ...args, '--data-dir', dir], {
+    env: { ...process.env, SUITE_LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
 }
 
 interface CreatedKey {

@@ -7,6 +7,7 @@ import { appendScenarioAsAnotherWriter } from '../support/other-writer';
 import { eventually } from '../support/eventually';
 import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(120_000);
 
@@ -54,11 +55,10 @@ async function appendPoison(eventsFile: string): Promise<number[]> {
 }
 
 function cli(dir: string, ...args: string[]) {
-  return spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), ...args, '--data-dir', dir],
-    { env: { ...process.env, SUITE_LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
+  return spawnSync(process.execPath, [SUITE_CLI, ...args, '--data-dir', dir], {
+    env: { ...process.env, SUITE_LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
 }
 
 const json = async (url: string, init?: RequestInit) => {

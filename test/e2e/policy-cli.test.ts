@@ -11,6 +11,7 @@ import type { ReadStore } from '../../src/projections/read-store';
 import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { startSuiteProcess, type SuiteProcess } from '../support/suite-process';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(120_000);
 
@@ -24,11 +25,9 @@ function cli(
   dir: string,
   ...args: string[]
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), 'policy', ...args, '--data-dir', dir],
-    { env: { ...process.env, SUITE_LOG_LEVEL: 'warn' } },
-  );
+  const child = spawn(process.execPath, [SUITE_CLI, 'policy', ...args, '--data-dir', dir], {
+    env: { ...process.env, SUITE_LOG_LEVEL: 'warn' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

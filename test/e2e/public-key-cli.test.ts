@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { generateSigningKey, noteSigner } from '../../src/log-proofs/note';
 import { resolveLogSigner } from '../../src/log-proofs/signing-key';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(120_000);
 
-const CLI = ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), 'audit', 'public-key'];
+const CLI = [SUITE_CLI, 'audit', 'public-key'];
 const environment = (env: Record<string, string>) => ({ ...process.env, SUITE_LOG_LEVEL: 'warn', ...env });
 
 function publicKey(dir: string, env: Record<string, string> = {}) {

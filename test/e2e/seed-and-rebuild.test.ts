@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { createLogger } from '../../src/api/kit/logging';
 import { loadConfig } from '../../src/config';
 import { openSuite, seedDemoData, type Suite } from '../../src/main';
 import { seededBytes } from '../../src/seed/random';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(60_000);
 
@@ -84,19 +84,10 @@ describe('demo data and rebuild', () => {
   it('writes the events alone with --events-only (compose runs it so), for the projector and workers', async () => {
     const { dir, cleanup } = tempDir();
     try {
-      const seeded = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(__dirname, '../../src/cli.ts'),
-          'seed',
-          '--events-only',
-          '--data-dir',
-          dir,
-        ],
-        { env: { ...process.env, SUITE_LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-      );
+      const seeded = spawnSync(process.execPath, [SUITE_CLI, 'seed', '--events-only', '--data-dir', dir], {
+        env: { ...process.env, SUITE_LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+      });
       expect(seeded.status).toBe(0);
       const config = loadConfig({ SUITE_DATA_DIR: dir, SUITE_SEED: 'none', SUITE_LOG_LEVEL: 'silent' });
       const suite = await openSuite(config, { logger: createLogger('silent') });

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { createLogger } from '../../src/api/kit/logging';
 import { esmModule } from '../../src/api/esm';
 import { requireApproval } from '../../src/approvals/policies';
@@ -7,6 +6,7 @@ import { operatorContext } from '../../src/cli/common';
 import { loadConfig } from '../../src/config';
 import { openSuite } from '../../src/main';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(120_000);
 
@@ -17,11 +17,10 @@ const SHOWN = 'oidc:eve\\n9999\\t2026-01-01T00:00:00Z\\tforged\\x1b[31mred\\x1b[
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 const cli = (dir: string, ...args: string[]) =>
-  spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), ...args, '--data-dir', dir],
-    { env: { ...process.env, SUITE_LOG_LEVEL: 'warn', SUITE_SEED: 'none' }, encoding: 'utf8' },
-  );
+  spawnSync(process.execPath, [SUITE_CLI, ...args, '--data-dir', dir], {
+    env: { ...process.env, SUITE_LOG_LEVEL: 'warn', SUITE_SEED: 'none' },
+    encoding: 'utf8',
+  });
 
 function suite(dir: string, ...args: string[]) {
   const run = cli(dir, ...args);

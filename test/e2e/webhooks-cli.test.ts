@@ -1,16 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { userInfo } from 'node:os';
-import path from 'node:path';
 import { tempDir } from '../support/temp-dir';
+import { SUITE_CLI } from '../support/built-suite';
 
 jest.setTimeout(120_000);
 
 function cli(dir: string, args: string[], env: Record<string, string> = {}) {
-  return spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, '../../src/cli.ts'), 'webhooks', ...args, '--data-dir', dir],
-    { env: { ...process.env, SUITE_LOG_LEVEL: 'warn', SUITE_SEED: 'none', ...env }, encoding: 'utf8' },
-  );
+  return spawnSync(process.execPath, [SUITE_CLI, 'webhooks', ...args, '--data-dir', dir], {
+    env: { ...process.env, SUITE_LOG_LEVEL: 'warn', SUITE_SEED: 'none', ...env },
+    encoding: 'utf8',
+  });
 }
 
 describe('`suite webhooks`', () => {

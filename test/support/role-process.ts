@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { showErrors } from './child-logs';
+import { SUITE_CLI } from './built-suite';
 
-const ROOT = path.resolve(__dirname, '../..');
 
 export interface RoleProcess {
   child: ChildProcess;
@@ -15,7 +14,7 @@ export async function startRole(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<RoleProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), ...args], {
+  const child = spawn(process.execPath, [SUITE_CLI, ...args], {
     env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { showErrors } from './child-logs';
 import { MODULE_IDS } from '../../src/modules/ids';
+import { SUITE_CLI } from './built-suite';
 
-const ROOT = path.resolve(__dirname, '../..');
 
 export interface SuiteProcess {
   child: ChildProcess;
@@ -24,7 +23,7 @@ function portsFrom(port: number): Record<string, string> {
 }
 
 /**
- * Runs `suite start` from the sources in a child process, its service desk on `port` and its other
+ * Runs `suite start` (compiled for the tests) in a child process, its service desk on `port` and its other
  * listeners on the ports after it, and waits (up to `waitMs`) until the service desk answers.
  */
 export async function startSuiteProcess(
@@ -32,7 +31,7 @@ export async function startSuiteProcess(
   port: number,
   { waitMs = 15_000 } = {},
 ): Promise<SuiteProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'start'], {
+  const child = spawn(process.execPath, [SUITE_CLI, 'start'], {
     env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...portsFrom(port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -59,11 +58,11 @@ export async function stopSuiteProcess(suite: SuiteProcess): Promise<number | nu
 }
 
 /**
- * Runs `suite <args>` from the sources to its end, with `env` (logs at warn): its status and output
+ * Runs `suite <args>` (compiled for the tests) to its end, with `env` (logs at warn): its status and output
  * (up to 256 MB of it: the whole demo log as NDJSON is about 40).
  */
 export function runSuiteCli(env: Record<string, string>, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), ...args], {
+  return spawnSync(process.execPath, [SUITE_CLI, ...args], {
     env: { ...process.env, SUITE_LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,

@@ -158,7 +158,22 @@ describe('updating a request from the back office', () => {
   it('refuses a status the table cannot reach from the current one', () => {
     given([submitted(), { type: 'RequestClosed', data: { closed_on: now } }])
       .when({ type: 'UpdateRequest', at: now, status: 'Open' })
-      .thenThrows({ code: 'illegal_transition', message: 'A request cannot move from Closed to Open' });
+      .thenThrows({
+        code: 'illegal_transition',
+        message: 'A request cannot move from Closed to Open (no status follows it)',
+        details: { from: 'Closed', to: 'Open', allowed: [] },
+      });
+  });
+
+  it('names the statuses a refused move could have gone to', () => {
+    given([submitted()])
+      .when({ type: 'UpdateRequest', at: now, status: 'Pending Approval' })
+      .thenThrows({
+        code: 'illegal_transition',
+        message:
+          'A request cannot move from Open to Pending Approval (valid next statuses: Replied, Resolved, Closed)',
+        details: { from: 'Open', to: 'Pending Approval', allowed: ['Replied', 'Resolved', 'Closed'] },
+      });
   });
 
   it('changes nothing when the status is already the one asked for', () => {

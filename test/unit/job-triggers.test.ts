@@ -45,6 +45,7 @@ function triggers() {
     [recountModule],
     {
       eventStore: events,
+      storedEvents: events,
       changes: new Map(),
       readStore,
       runtime: {

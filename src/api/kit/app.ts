@@ -8,6 +8,7 @@ import { requestIdOf } from './logging';
 import { requestObserver, served, type ServingServices } from './observation';
 import { createModuleRouteRouter } from './module-routes';
 import { principalRoute } from './principal-route';
+import { activityRoutes } from './activity';
 import { proposalRoutes } from './proposal-routes';
 import { changeWebhook, webhookRoutes } from './webhook-routes';
 import { describeModule, openApiPath } from './openapi';
@@ -59,6 +60,7 @@ export function moduleAsServed(declared: ModuleDefinition, settings: ModuleSetti
     ...(served.routes ?? []),
     ...changeRoutes(served),
     ...proposalRoutes(served),
+    ...activityRoutes(served),
     ...webhookRoutes(served),
     principalRoute,
   ];

@@ -1,4 +1,4 @@
-import { decodeCursor, pageOrder, sortableFields } from '../../projections/page-order';
+import { decodeCursor, pageOrder, sortableFields, sortedField } from '../../projections/page-order';
 import { z } from 'zod';
 import type { CollectionDefinition, FindQuery, PagePosition, SortKey } from '../../projections/read-store';
 import { validationError } from './errors';
@@ -30,7 +30,7 @@ export function parseSort(raw: string, collection: CollectionDefinition): SortKe
       ctx: { allowed },
     };
   }
-  return keys;
+  return keys.map((key) => ({ ...key, field: sortedField(collection, key.field) }));
 }
 
 /** A list's `sort` and `after` as given, and whether `offset` was. */

@@ -9,6 +9,7 @@ import type { RateLimit } from '../../config';
 import type { Principal, Role } from '../../iam/principal';
 import type { AuthThrottle } from './auth-throttle';
 import type { Identity } from './identity';
+import type { NameReference } from './record-names';
 import type { ModuleServices, SuiteModule } from '../../modules/module';
 import type { SeedContext } from '../../seed/context';
 
@@ -41,6 +42,16 @@ export interface ResourceDefinition {
    * instead of scanning the module's events for those the resource's projection maps to the record.
    */
   stream?: (id: DocumentId) => string;
+  /**
+   * Fields every answer of a record carries that its read model does not store: the names of the
+   * records it points to (`assignee_name`), read with it. Declare each in `record` too.
+   */
+  names?: Readonly<Record<string, NameReference>>;
+  /**
+   * The event type of a comment on the record (data `body` and `visibility`): its activity shows it as
+   * a comment, an `internal` one only to the module's writers and approvers.
+   */
+  comments?: string;
 }
 
 /** An audited write: the kit authenticates, validates the body, records metadata and answers. */

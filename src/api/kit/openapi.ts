@@ -89,7 +89,7 @@ export const eventStream = (description: string) => ({
 export const operationId = (api: string, operation: string): string => `${api}_${operation}`;
 
 /** `career-sites` -> `CareerSites`, `Knowledge article` -> `KnowledgeArticle`. */
-const pascalCase = (text: string) =>
+export const pascalCase = (text: string) =>
   text
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)

@@ -1,4 +1,5 @@
-import type { Filter } from '../../projections/read-store';
+import type { Filter, ReadStore } from '../../projections/read-store';
+import { withNames } from './record-names';
 import { ApiError } from './errors';
 import type { ModuleDefinition, ResourceDefinition } from './module';
 import { errorAnswer, invalidParameters, parseItemId, type ReadAnswer } from './reads';
@@ -13,7 +14,7 @@ import { shortened } from './validation';
 export async function readItemAsOf(
   module: ModuleDefinition,
   resource: ResourceDefinition,
-  services: TimeTravelServices,
+  services: TimeTravelServices & { readStore: Pick<ReadStore, 'load'> },
   rawId: string,
   query: URLSearchParams,
   scope?: Filter,
@@ -28,5 +29,6 @@ export async function readItemAsOf(
   if (found === null || (scope && found.data[scope.field] !== scope.value)) {
     return errorAnswer(new ApiError('not_found', `${resource.name} ${shortened(rawId)} not found then`));
   }
-  return { status: 200, body: Buffer.from(JSON.stringify(found)) };
+  const [data] = await withNames(services.readStore, resource.names, [found.data]);
+  return { status: 200, body: Buffer.from(JSON.stringify({ ...found, data })) };
 }

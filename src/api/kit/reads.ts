@@ -1,8 +1,9 @@
 import { whenReady, type Awaitable } from '../../awaitable';
-import type { Document, DocumentId, Filter, ReadStore } from '../../projections/read-store';
+import type { Document, DocumentId, Filter, FindQuery, ReadStore } from '../../projections/read-store';
 import { listOrder } from './list-order';
 import { ApiError, ERROR_STATUS, errorEnvelope, validationError } from './errors';
 import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
+import { withNames } from './record-names';
 import { firstDetails, parseInteger, shortened, zodDetails, type ValidationDetail } from './validation';
 
 /** A read's answer: its status and its JSON, encoded. */
@@ -86,10 +87,22 @@ export function readList(
   if (details.length > 0) return invalidParameters(module, details);
 
   const q = query.get('q')?.trim() || undefined;
-  return whenReady(
-    readStore.findJson(resource.collection.name, { filters, q, limit, offset, sort, after }),
-    ok,
-  );
+  const find = { filters, q, limit, offset, sort, after };
+  if (resource.names) return namedList(resource, readStore, find);
+  return whenReady(readStore.findJson(resource.collection.name, find), ok);
+}
+
+/** A page of a resource whose records carry names they point to: read, named, then encoded. */
+async function namedList(
+  resource: ResourceDefinition,
+  readStore: ReadStore,
+  find: FindQuery,
+): Promise<ReadAnswer> {
+  const page = await readStore.find(resource.collection.name, find);
+  const records = page.items.map((item) => JSON.parse(item) as Document);
+  const data = await withNames(readStore, resource.names, records);
+  const { limit, offset } = find;
+  return json(200, { data, meta: { total: page.total, limit, offset, next: page.next } });
 }
 
 /** The filter confining a caller's reads of a resource to their scope, if the resource is scoped. */
@@ -113,6 +126,9 @@ export function readItem(
     if (doc === null || (scope && (JSON.parse(doc) as Document)[scope.field] !== scope.value)) {
       return errorAnswer(new ApiError('not_found', `${resource.name} ${shortened(rawId)} not found`));
     }
-    return { status: 200, body: Buffer.from(doc) };
+    if (!resource.names) return { status: 200, body: Buffer.from(doc) };
+    return withNames(readStore, resource.names, [JSON.parse(doc) as Document]).then(([named]) =>
+      json(200, named),
+    );
   });
 }

@@ -8,13 +8,17 @@ import type { StoredEvent } from '../../events/envelope';
 import { eventIdsFrom, newEventId } from '../../events/event-ids';
 import type { EventStore, IdempotencyClaim, IdempotencyRecord } from '../../events/event-store';
 import type { DocumentProjection } from '../../projections/projection';
+import type { ReadStore } from '../../projections/read-store';
 import type { ProjectionProgress } from '../../projections/runtime';
 import { ApiError, validated } from './errors';
 import { clientToken } from './logging';
 import type { Caller, ModuleDefinition, WriteRoute } from './module';
+import { withNames } from './record-names';
 
 export interface WriteServices {
   eventStore: EventStore;
+  /** Reads the names a record's answer carries (`names`). */
+  readStore: Pick<ReadStore, 'load'>;
   runtime: ProjectionProgress;
   ids: IdAllocator;
   clock: Clock;
@@ -139,7 +143,8 @@ export async function executeWrite(
     const last = events[events.length - 1];
     if (!last) throw new Error('A write answered for an empty stream');
     if (services.readYourWrites !== false) await runtime.waitFor(last.position);
-    const record = fold(route.projection, events);
+    const folded = fold(route.projection, events);
+    const [record] = folded ? await withNames(services.readStore, route.resource.names, [folded]) : [folded];
     const headers: Record<string, string> = { 'X-Event-Position': String(last.position) };
     if (replayed) headers['Idempotent-Replayed'] = 'true';
     if (route.status === 201 && record) headers.Location = `/api/v1/${route.resource.path}/${record.id}`;

@@ -15,6 +15,7 @@ import {
   targetsAfter,
   type TargetStates,
 } from '../../esm/sla';
+import { actionTo, nextStatuses, REQUEST_TRANSITIONS, type RequestAction } from '../../esm/workflow';
 import type { Decider } from '../decider';
 import { DomainError, illegalTransition, invalidField } from '../errors';
 
@@ -44,8 +45,6 @@ export interface SubmitRequest {
   requester_id: number | null;
   form_data: string | null;
 }
-
-export type RequestAction = 'approve' | 'reject' | 'reply' | 'resolve' | 'reopen' | 'close';
 
 /** A new assignee (`null`: unassigned), with what the agent store says of them. */
 export interface AssignRequest {
@@ -135,16 +134,6 @@ export interface OpenRequest {
 
 export type RequestState = OpenRequest | null;
 
-/** Every legal move of a request's status; anything else is an illegal transition (409). */
-export const REQUEST_TRANSITIONS: Record<RequestAction, Partial<Record<RequestStatus, RequestStatus>>> = {
-  approve: { 'Pending Approval': 'Open' },
-  reject: { 'Pending Approval': 'Rejected' },
-  reply: { Open: 'Replied' },
-  resolve: { Open: 'Resolved', Replied: 'Resolved' },
-  reopen: { Replied: 'Open', Resolved: 'Open' },
-  close: { Open: 'Closed', Replied: 'Closed', Resolved: 'Closed' },
-};
-
 /** The statuses in which a request is still worked: assigned, reprioritised, moved to another service. */
 const IN_PROGRESS: readonly RequestStatus[] = ['Pending Approval', 'Open', 'Replied'];
 const RATEABLE: readonly RequestStatus[] = ['Resolved', 'Closed'];
@@ -183,21 +172,22 @@ function submit(command: SubmitRequest): RequestEvent[] {
   return [{ type: 'RequestSubmitted', data }];
 }
 
-/** The action that moves a request from its status to `target`, if the transition table has one. */
-function actionTo(from: RequestStatus, target: RequestStatus): RequestAction | undefined {
-  const actions = Object.keys(REQUEST_TRANSITIONS) as RequestAction[];
-  return actions.find((action) => REQUEST_TRANSITIONS[action][from] === target);
-}
-
 function statusCommand(update: UpdateRequest, from: RequestStatus): RequestCommand | null {
   const target = update.status;
   if (target === undefined || target === from) return null;
   const action = actionTo(from, target);
   if (!action) {
-    throw new DomainError('illegal_transition', `A request cannot move from ${from} to ${target}`, {
-      from,
-      to: target,
-    });
+    const allowed = nextStatuses(from);
+    const valid = allowed.length > 0 ? `valid next statuses: ${allowed.join(', ')}` : 'no status follows it';
+    throw new DomainError(
+      'illegal_transition',
+      `A request cannot move from ${from} to ${target} (${valid})`,
+      {
+        from,
+        to: target,
+        allowed,
+      },
+    );
   }
   const at = update.at;
   if (action === 'approve' || action === 'reject') {
