@@ -29,7 +29,7 @@ const OPPORTUNITY = 'PATCH /api/v1/opportunities/{id}';
 
 /** Whether a record's status may move to `status`, by its module's workflow. */
 const movesTo = (module: string, resource: string, status: string) => (record: Record<string, unknown>) =>
-  nextStatuses(module, resource, record.status).includes(status);
+  nextStatuses(module, resource, record).includes(status);
 
 /** A request still being worked: it may be assigned, reprioritised. */
 const inProgress = (record: Record<string, unknown>) =>

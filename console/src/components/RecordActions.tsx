@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -11,8 +11,7 @@ import { mayMake } from '../api/principal';
 import { actionsOf, type ActionContext, type RecordAction } from '../api/record-actions';
 import { usePrincipal, useSession } from '../api/session';
 import { ErrorNotice } from './ErrorNotice';
-import { columnLabel } from './RecordTable';
-import { FieldValue } from './FieldValue';
+import { ChangesTable } from './ChangesTable';
 import { bodyOf, fieldsOf, initialValues, SchemaFields, type FormValues } from './SchemaForm';
 
 interface Target {
@@ -154,30 +153,15 @@ function ActionForm({
   return (
     <form onSubmit={submit} noValidate aria-label={action.label}>
       <Stack>
-        {changes.length > 0 && (
-          <Table withTableBorder fz="sm" aria-label="The change">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Field</Table.Th>
-                <Table.Th scope="col">Now</Table.Th>
-                <Table.Th scope="col">After</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {changes.map(([field, value]) => (
-                <Table.Tr key={field}>
-                  <Table.Td>{columnLabel(field)}</Table.Td>
-                  <Table.Td>
-                    <FieldValue name={field} value={target.record[field]} />
-                  </Table.Td>
-                  <Table.Td>
-                    <FieldValue name={field} value={shownAfter(field, value, agent)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <ChangesTable
+          changes={changes.map(([field, value]) => ({
+            field,
+            before: target.record[field],
+            after: shownAfter(field, value, agent),
+          }))}
+          label="The change"
+          headings={['Now', 'After']}
+        />
         <SchemaFields fields={fields} form={form} />
         <ErrorNotice error={failure} title={`${action.label}: refused`} />
         <Group justify="flex-end">

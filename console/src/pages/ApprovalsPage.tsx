@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -25,6 +13,7 @@ import { recordTitle, singular } from '../api/record-title';
 import { usePrincipal, useSession } from '../api/session';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue } from '../components/FieldValue';
+import { ChangesTable } from '../components/ChangesTable';
 import { columnLabel } from '../components/RecordTable';
 import { columnsOf } from '../api/table-columns';
 import { Loading } from '../components/Loading';
@@ -89,44 +78,6 @@ function RecordFacts({
         </div>
       ))}
     </Group>
-  );
-}
-
-/** The change a proposal would make: each field it sends, as the record has it now and after. */
-function ChangePreview({
-  payload,
-  record,
-  label,
-}: {
-  payload: Record<string, unknown>;
-  record: Record<string, unknown> | undefined;
-  label: string;
-}) {
-  const fields = Object.keys(payload);
-  if (fields.length === 0) return null;
-  return (
-    <Table withTableBorder fz="sm" maw={720} aria-label={label}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Field</Table.Th>
-          <Table.Th scope="col">Now</Table.Th>
-          <Table.Th scope="col">After</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {fields.map((field) => (
-          <Table.Tr key={field}>
-            <Table.Td>{columnLabel(field)}</Table.Td>
-            <Table.Td>
-              <FieldValue name={field} value={record?.[field]} />
-            </Table.Td>
-            <Table.Td>
-              <FieldValue name={field} value={payload[field]} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 
@@ -200,7 +151,15 @@ function ProposalCard({
         {api.data && target && record.data && (
           <RecordFacts api={api.data} module={proposal.module} table={target.table} record={record.data} />
         )}
-        <ChangePreview payload={payloadOf(proposal)} record={record.data} label={`The change to ${title}`} />
+        <ChangesTable
+          changes={Object.entries(payloadOf(proposal)).map(([field, after]) => ({
+            field,
+            before: record.data?.[field],
+            after,
+          }))}
+          label={`The change to ${title}`}
+          headings={['Now', 'After']}
+        />
         {conflicts.length > 0 && (
           <Alert color="orange" title="Conflicts with other pending proposals" variant="light">
             {conflicts.map((other) => (

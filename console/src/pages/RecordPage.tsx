@@ -18,7 +18,7 @@ import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline
 import { Loading } from '../components/Loading';
 import { NestedRecords, holdsRecords } from '../components/NestedRecords';
 import { PageTitle } from '../components/PageTitle';
-import { Conversation, commentsPathOf } from '../components/Conversation';
+import { ActivityTimeline, activityPathOf } from '../components/ActivityTimeline';
 import { RecordActions } from '../components/RecordActions';
 import { columnLabel, ValueOrReference } from '../components/RecordTable';
 import { useReferences } from '../api/references';
@@ -64,7 +64,7 @@ export default function RecordPage() {
   const actions = writesOf(api.data, table).filter((write) => onRecord(write) && mayMake(principal, write));
   // Administrators erase a person from their own record, named as the page shows them.
   const subject = holds(principal, 'admin') ? subjectOfRecord(module.id, resource, id) : undefined;
-  const comments = commentsPathOf(api.data, table.itemPath);
+  const activity = activityPathOf(api.data, table.itemPath);
   return (
     <>
       <PageTitle
@@ -130,16 +130,16 @@ export default function RecordPage() {
           </>
         )
       )}
-      {(comments || auditor) && (
+      {(activity || auditor) && (
         <Stack component="section" aria-label="Activity">
           <Title order={2} size="h3">
             Activity
           </Title>
-          {comments && <Conversation module={module.id} path={comments} id={id} />}
+          {activity && <ActivityTimeline module={module.id} path={activity} id={id} />}
           {auditor && (
             <>
               <Title order={3} size="h4">
-                History
+                History in the log
               </Title>
               <History module={module.id} resource={resource} id={id} />
             </>

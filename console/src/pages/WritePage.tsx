@@ -111,8 +111,8 @@ function formFields(
   record: Record<string, unknown> | undefined,
 ): FormField[] {
   const fields = fieldsOf(api, bodySchema(api, write));
-  if (!record || !hasWorkflow(module, resource)) return fields;
-  const allowed = [record.status, ...nextStatuses(module, resource, record.status)];
+  if (!record || !hasWorkflow(module, resource, record)) return fields;
+  const allowed = [record.status, ...nextStatuses(module, resource, record)];
   return fields.map((field) =>
     field.name === 'status' && field.schema.enum
       ? { ...field, schema: { ...field.schema, enum: field.schema.enum.filter((s) => allowed.includes(s)) } }
