@@ -98,7 +98,7 @@ export function RecordTable({
               return (
                 <Table.Td key={column} data-label={columnLabel(column)}>
                   {index === 0 && recordPath ? (
-                    <Anchor component={Link} to={recordPath(row)} fw={600}>
+                    <Anchor component={Link} to={recordPath(row)} fw={600} style={{ whiteSpace: 'nowrap' }}>
                       {String(row[column] ?? row.id)}
                     </Anchor>
                   ) : (
