@@ -410,6 +410,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await navigation.getByRole('link', { name: /^Approvals/ }).click();
     await settled(page, 'Approvals');
     const mine = page.getByRole('article', { name: `Proposal: Leave ${leave} · Grace Hopper` });
+    await mine.nth(1).waitFor();
     await expect(mine.count()).resolves.toBe(2);
     await mine.first().getByText('pending', { exact: true }).waitFor();
     await expect(page.getByText('Nothing is waiting for you.').isVisible()).resolves.toBe(true);
@@ -424,6 +425,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await navigation.getByRole('link', { name: /^Approvals\s*2\s*waiting for your decision$/ }).click();
     await settled(page, 'Approvals');
     const proposals = page.getByRole('article', { name: /^Proposal: Leave \d+ · Grace Hopper$/ });
+    await proposals.nth(1).waitFor();
     await expect(proposals.count()).resolves.toBe(2);
     const approving = proposals.filter({
       has: page.getByRole('row').filter({ hasText: 'Status' }).filter({ hasText: 'Approved' }),
@@ -527,6 +529,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await page.getByRole('button', { name: 'Reopen' }).waitFor();
     await expect(page.getByRole('button', { name: 'Resolve', exact: true }).count()).resolves.toBe(0);
     const activity = page.getByRole('region', { name: 'Activity' });
+    await activity.getByRole('article').nth(1).waitFor();
     await expect(activity.getByRole('article').count()).resolves.toBe(2);
     await expectAccessible(page);
 
@@ -608,9 +611,17 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       statuses.length = 0;
       await fresh.reload();
       await settled(fresh, 'Requests');
-      await fresh.waitForLoadState('networkidle');
-      const descriptions = statuses.filter((answer) => answer.url.endsWith('/api/openapi.json'));
-      expect(descriptions.length).toBeGreaterThan(0);
+      const described = () => statuses.filter((answer) => answer.url.endsWith('/api/openapi.json'));
+      // The navigation asks for every module's description; a loaded machine may be slow to.
+      await eventually(
+        'the descriptions asked again',
+        async () => described(),
+        (answers) => answers.length >= 10,
+        {
+          intervalMs: 100,
+        },
+      );
+      const descriptions = described();
       expect(descriptions.map((answer) => answer.status)).toEqual(descriptions.map(() => 304));
     } finally {
       await context.close();

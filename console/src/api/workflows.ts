@@ -1,15 +1,9 @@
 /**
  * The statuses a record may move to from each status, by module and resource, as the modules' rules
- * have them (docs/api/esm.md, docs/api/hrm.md), for records that do not say it themselves: the
+ * have them (docs/api/hrm.md), for records that do not say it themselves (a request does): the
  * console offers only these. The module still decides: a move it refuses is shown with its 409.
  */
 const NEXT_STATUSES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  'esm/requests': {
-    'Pending Approval': ['Open', 'Rejected'],
-    Open: ['Replied', 'Resolved', 'Closed'],
-    Replied: ['Open', 'Resolved', 'Closed'],
-    Resolved: ['Open', 'Closed'],
-  },
   'hrm/leave': {
     Open: ['Approved', 'Rejected', 'Cancelled'],
     Approved: ['Cancelled'],
