@@ -23,6 +23,7 @@ import type { Caller, ModuleDefinition, ModuleRoute } from './module';
 import type { ModuleServices } from '../../modules/module';
 import { orderParameters, PageMeta, routeOrder } from './list-order';
 import { ErrorEnvelopeSchema } from './openapi';
+import { ProposalInContext, proposalsInContext } from './proposal-context';
 import { ProposalSchema } from './proposal-schema';
 import { integerParameter } from './validation';
 import { erasedSubjectsOf, finishApproved } from './proposal-apply';
@@ -134,9 +135,10 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
     }),
     responses: {
       200: {
-        description: 'A page of proposals',
+        description:
+          'A page of proposals, each with its context: the proposer by name, the record, a preview, its age, its conflicts. The pending count: `status=pending&limit=1`, meta.total',
         schema: z.object({
-          data: z.array(ProposalSchema),
+          data: z.array(ProposalInContext),
           meta: PageMeta,
         }),
       },
@@ -152,8 +154,8 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
       ];
       const order = routeOrder(proposalsCollection, query);
       const page = await services.readStore.find(PROPOSALS_COLLECTION, { filters, limit, offset, ...order });
-      const now = services.clock.now();
-      const data = page.items.map((item) => presentProposal(JSON.parse(item) as ProposalRecord, now));
+      const records = page.items.map((item) => JSON.parse(item) as ProposalRecord);
+      const data = await proposalsInContext(module, services.readStore, records, services.clock.now());
       return { status: 200, body: { data, meta: { total: page.total, limit, offset, next: page.next } } };
     },
   };
@@ -168,14 +170,15 @@ export function proposalRoutes(module: ModuleDefinition): ModuleRoute[] {
     role: null,
     params,
     responses: {
-      200: { description: 'The proposal', schema: ProposalSchema },
+      200: { description: 'The proposal, with its context', schema: ProposalInContext },
       403: notReader,
       404: envelope('No such proposal'),
     },
     async handle({ params: { id }, caller }, services) {
       requireProposalReader(module, caller);
       const record = await proposalOf(module, services, caller, id as string);
-      return { status: 200, body: presentProposal(record, services.clock.now()) };
+      const [answer] = await proposalsInContext(module, services.readStore, [record], services.clock.now());
+      return { status: 200, body: answer };
     },
   };
 
