@@ -433,7 +433,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     // The change as before and after, who proposed it and when, and the other proposal it conflicts with.
     const change = approving.getByRole('table', { name: /^The change to Leave \d+/ });
     await change.getByRole('row').filter({ hasText: 'Status' }).getByText('Open').waitFor();
-    await approving.getByText(/^Proposed by .+ (this minute|\d+ minutes? ago)/).waitFor();
+    await approving.getByText(/^Proposed by Wendy Writer (this minute|\d+ minutes? ago)/).waitFor();
     await approving.getByText('Conflicts with other pending proposals').waitFor();
     await expectAccessible(page);
     await approving.getByRole('button', { name: 'Approve' }).click();
@@ -612,15 +612,16 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       await fresh.reload();
       await settled(fresh, 'Requests');
       const described = () => statuses.filter((answer) => answer.url.endsWith('/api/openapi.json'));
-      // The navigation asks for every module's description; a loaded machine may be slow to.
+      // The navigation asks again for the modules' descriptions; a loaded machine may be slow to.
       await eventually(
         'the descriptions asked again',
         async () => described(),
-        (answers) => answers.length >= 10,
+        (answers) => answers.length > 0,
         {
           intervalMs: 100,
         },
       );
+      await fresh.waitForLoadState('networkidle');
       const descriptions = described();
       expect(descriptions.map((answer) => answer.status)).toEqual(descriptions.map(() => 304));
     } finally {

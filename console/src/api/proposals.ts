@@ -22,6 +22,12 @@ export interface Proposal {
   decided_by: string | null;
   reason: string | null;
   error: { code: string; message: string } | null;
+  /** The record the write changes, as it stands now (null for a creation; absent from an older suite). */
+  target?: { resource: string; id: number | string; record: Record<string, unknown> | null } | null;
+  /** The payload's fields against the record's values now. */
+  preview?: { field: string; before: unknown; after: unknown }[];
+  /** The ids of the other pending proposals on the same record. */
+  conflicts?: string[];
 }
 
 /**
@@ -66,12 +72,16 @@ export function useWaitingCount(): number {
     .length;
 }
 
-/** The other pending proposals on the same record path: deciding one may undo or refuse the other. */
+/**
+ * The other pending proposals on the same record (as the module names them, else by the record's path)
+ * among those shown: deciding one may undo or refuse the other.
+ */
 export const conflictsOf = (proposal: Proposal, all: readonly Proposal[]): Proposal[] =>
-  all.filter(
-    (other) =>
-      other.id !== proposal.id &&
-      other.status === 'pending' &&
-      other.module === proposal.module &&
-      other.path === proposal.path,
+  all.filter((other) =>
+    proposal.conflicts
+      ? proposal.conflicts.includes(other.id)
+      : other.id !== proposal.id &&
+        other.status === 'pending' &&
+        other.module === proposal.module &&
+        other.path === proposal.path,
   );

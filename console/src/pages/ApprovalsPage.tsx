@@ -101,17 +101,20 @@ function ProposalCard({
   const target = api.data && targetOf(api.data, proposal);
   const itemPath = target?.table.itemPath;
   const id = target?.id;
+  // The module names the record and sends it as it stands; an older one is read here.
+  const told = proposal.target?.record ?? undefined;
   const record = useQuery({
     queryKey: ['module', proposal.module, 'record', target?.table.name, id],
     queryFn: () =>
       call<Record<string, unknown>>((itemPath ?? '').replace(/\{[^}]+\}/, encodeURIComponent(id ?? ''))),
-    enabled: itemPath !== undefined && id !== undefined,
+    enabled: told === undefined && itemPath !== undefined && id !== undefined,
   });
+  const current = told ?? record.data;
   const [method = ''] = proposal.route.split(' ');
   const title = target
     ? id === undefined
       ? `New ${singular(target.table.name)}`
-      : recordTitle(target.table.name, id, record.data)
+      : recordTitle(target.table.name, id, current)
     : `${method} ${proposal.path}`;
   return (
     <Paper
@@ -148,15 +151,18 @@ function ProposalCard({
           </time>
           {proposal.status === 'pending' && <>, expires {formatMoment(proposal.expires_at)}</>}
         </Text>
-        {api.data && target && record.data && (
-          <RecordFacts api={api.data} module={proposal.module} table={target.table} record={record.data} />
+        {api.data && target && current && (
+          <RecordFacts api={api.data} module={proposal.module} table={target.table} record={current} />
         )}
         <ChangesTable
-          changes={Object.entries(payloadOf(proposal)).map(([field, after]) => ({
-            field,
-            before: record.data?.[field],
-            after,
-          }))}
+          changes={
+            proposal.preview ??
+            Object.entries(payloadOf(proposal)).map(([field, after]) => ({
+              field,
+              before: current?.[field],
+              after,
+            }))
+          }
           label={`The change to ${title}`}
           headings={['Now', 'After']}
         />
