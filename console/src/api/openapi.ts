@@ -16,6 +16,8 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   default?: unknown;
+  title?: string;
+  pattern?: string;
   additionalProperties?: boolean | JsonSchema;
 }
 
@@ -154,12 +156,13 @@ export const recordSchema = (api: OpenApi, table: ResourceTable): JsonSchema =>
   resolve(api, pageSchema(api, api.paths[table.listPath]?.get)?.properties?.data?.items);
 
 /**
- * The query parameters of a table's list, but paging (the table pages itself) and `format` (which asks
- * for another shape of answer than a page, such as the market's GeoJSON).
+ * The query parameters of a table's list, but paging and order (the table pages itself, its headers
+ * sort it) and `format` (which asks for another shape of answer than a page, such as the market's GeoJSON).
  */
 export const listParameters = (api: OpenApi, table: ResourceTable): Parameter[] =>
   (api.paths[table.listPath]?.get?.parameters ?? []).filter(
-    (parameter) => parameter.in === 'query' && !['limit', 'offset', 'format'].includes(parameter.name),
+    (parameter) =>
+      parameter.in === 'query' && !['limit', 'offset', 'sort', 'after', 'format'].includes(parameter.name),
   );
 
 /**

@@ -1,7 +1,7 @@
 import { ERASED, fieldLabel } from './field-text';
 
 /** Fields that name a record, in the order they are preferred. */
-const NAME_FIELDS = ['name', 'full_name', 'display_name', 'title', 'subject'];
+const NAME_FIELDS = ['name', 'full_name', 'display_name', 'title', 'subject', 'employee_name'];
 /** Fields that name a person in parts, when no field names them whole. */
 const NAME_PARTS = [
   ['first_name', 'last_name'],

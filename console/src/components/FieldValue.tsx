@@ -1,4 +1,5 @@
 import { Anchor, Badge, Code, Text } from '@mantine/core';
+import { formatTime, isCalendarDate, isTimestamp } from '../api/dates';
 import { ERASED } from '../api/field-text';
 
 const STATUS_COLOURS: Record<string, string> = {
@@ -11,6 +12,10 @@ const STATUS_COLOURS: Record<string, string> = {
   failed: 'red',
   cancelled: 'gray',
   expired: 'gray',
+  on_track: 'green',
+  met: 'green',
+  at_risk: 'orange',
+  breached: 'red',
 };
 
 /** A web address on one line, cut short with an ellipsis: tables stay readable, the link is whole. */
@@ -23,9 +28,23 @@ const LINK_STYLE = {
   verticalAlign: 'bottom',
 } as const;
 
+/** Text that holds a JSON object (a request's `form_data`), as that object; other text as none. */
+function parsedObject(text: string): Record<string, unknown> | undefined {
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One value of a record as a person reads it: nothing as a dash, erased data as such, statuses as
- * badges, lists of values joined, web addresses as links, other structures as JSON.
+ * badges, times in the browser's locale and zone, lists of values joined, web addresses as links,
+ * other structures as JSON.
  */
 export function FieldValue({ name, value }: { name: string; value: unknown }) {
   if (value === null || value === undefined || value === '')
@@ -46,6 +65,8 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
     );
   }
   const text = String(value);
+  const structured = parsedObject(text);
+  if (structured) return <FieldValue name={name} value={structured} />;
   if (text === ERASED) {
     return (
       <Text c="dimmed" fs="italic" span>
@@ -61,6 +82,7 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
       </Badge>
     );
   }
+  if (isTimestamp(text) || isCalendarDate(text)) return <time dateTime={text}>{formatTime(text)}</time>;
   if (/^https?:\/\/\S+$/.test(text)) {
     // The suite's records cite their public sources (the market's evidence); they open apart from the console.
     return (

@@ -1,5 +1,6 @@
-import { Badge, Code, Group, Stack, Table, Text, Timeline } from '@mantine/core';
-import { fieldLabel } from '../api/field-text';
+import { Badge, Group, Stack, Text, Timeline } from '@mantine/core';
+import { formatMoment } from '../api/dates';
+import { ChangesTable, type FieldChange } from './ChangesTable';
 
 export interface HistoryStep {
   event: {
@@ -23,24 +24,11 @@ export interface HistoryStep {
   error?: string;
 }
 
-interface Change {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-const shown = (value: unknown) =>
-  value === undefined || value === null
-    ? '—'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-
 /** The fields whose values differ between two versions of a record. */
 export function changesBetween(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
-): Change[] {
+): FieldChange[] {
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   return [...fields]
     .filter((field) => JSON.stringify(before?.[field]) !== JSON.stringify(after?.[field]))
@@ -99,7 +87,7 @@ export function HistoryTimeline({ steps }: { steps: HistoryStep[] }) {
           >
             <Stack gap={4}>
               <Text size="sm" c="dimmed">
-                {new Date(metadata.occurred_at).toLocaleString()} · position {step.event.position} · by{' '}
+                {formatMoment(metadata.occurred_at)} · position {step.event.position} · by{' '}
                 {who(metadata.actor)}
                 {metadata.person && metadata.person !== metadata.actor && ` · person ${metadata.person}`}
               </Text>
@@ -115,39 +103,7 @@ export function HistoryTimeline({ steps }: { steps: HistoryStep[] }) {
                   Not applied: {step.error}
                 </Text>
               )}
-              {changes.length > 0 && (
-                <Table
-                  withTableBorder
-                  fz="sm"
-                  maw={720}
-                  aria-label={`Changes at position ${step.event.position}`}
-                >
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Field</Table.Th>
-                      <Table.Th scope="col">Before</Table.Th>
-                      <Table.Th scope="col">After</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {changes.map((change) => (
-                      <Table.Tr key={change.field}>
-                        <Table.Td>{fieldLabel(change.field)}</Table.Td>
-                        <Table.Td>
-                          <Code c="dark.7" bg="red.0">
-                            {shown(change.before)}
-                          </Code>
-                        </Table.Td>
-                        <Table.Td>
-                          <Code c="dark.7" bg="green.0">
-                            {shown(change.after)}
-                          </Code>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
+              <ChangesTable changes={changes} label={`Changes at position ${step.event.position}`} />
             </Stack>
           </Timeline.Item>
         );

@@ -1,8 +1,10 @@
-import { Box, Divider, NavLink, Text } from '@mantine/core';
+import { Badge, Box, Divider, NavLink, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOpenApi } from '../api/modules';
+import { resourceLabel } from '../api/names';
 import { tablesOf } from '../api/openapi';
 import { holds } from '../api/principal';
+import { useWaitingCount } from '../api/proposals';
 import { usePrincipal, useSession } from '../api/session';
 
 /** The resources of one module, listed under its link once the module is open. */
@@ -33,7 +35,7 @@ function ModuleLinks({
                 key={table.name}
                 component={Link}
                 to={to}
-                label={table.name}
+                label={resourceLabel(table.name)}
                 active={current === to || current.startsWith(`${to}/`)}
                 onClick={onNavigate}
               />
@@ -51,6 +53,7 @@ export function Navigation({ current, onNavigate }: { current: string; onNavigat
   const auditor = holds(principal, 'auditor');
   // Erasure is an administrator's duty; the rest of the audit pages are the auditors'.
   const administrator = holds(principal, 'admin');
+  const waiting = useWaitingCount();
   const section = (label: string) => (
     <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
       {label}
@@ -62,7 +65,21 @@ export function Navigation({ current, onNavigate }: { current: string; onNavigat
   return (
     <>
       {link('/', 'Overview')}
-      {link('/approvals', 'Approvals')}
+      <NavLink
+        component={Link}
+        to="/approvals"
+        label="Approvals"
+        active={current === '/approvals'}
+        onClick={onNavigate}
+        rightSection={
+          waiting > 0 && (
+            <Badge size="sm" color="red.9">
+              {waiting}
+              <VisuallyHidden> waiting for your decision</VisuallyHidden>
+            </Badge>
+          )
+        }
+      />
       {section('Back office')}
       {settings.modules.map((module) => (
         <ModuleLinks key={module.id} {...module} current={current} onNavigate={onNavigate} />

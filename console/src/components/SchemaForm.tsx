@@ -1,14 +1,25 @@
-import { Checkbox, JsonInput, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  JsonInput,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { fieldLabel } from '../api/field-text';
 import { nonNull, type JsonSchema, type OpenApi } from '../api/openapi';
 import { InlineMarkdown } from './InlineMarkdown';
 
 /** How one body field is entered. */
-type FieldKind = 'choice' | 'yes-no' | 'number' | 'date' | 'long-text' | 'text' | 'json';
+type FieldKind = 'choice' | 'choices' | 'yes-no' | 'number' | 'date' | 'long-text' | 'text' | 'json';
 
 export interface FormField {
   name: string;
+  /** The schema's `title` (a service's form names its fields), else the name in words. */
+  label: string;
   kind: FieldKind;
   required: boolean;
   nullable: boolean;
@@ -17,6 +28,7 @@ export interface FormField {
 
 function kindOf(schema: JsonSchema): FieldKind {
   if (schema.enum) return 'choice';
+  if (schema.type === 'array' && schema.items?.enum) return 'choices';
   switch (schema.type) {
     case 'boolean':
       return 'yes-no';
@@ -37,14 +49,61 @@ export function fieldsOf(api: OpenApi, body: JsonSchema | undefined): FormField[
   return Object.entries(body?.properties ?? {}).map(([name, property]) => {
     const { schema, nullable } = nonNull(api, property);
     const withDescription = { ...schema, description: schema.description ?? property.description };
-    return { name, kind: kindOf(schema), required: required.has(name), nullable, schema: withDescription };
+    return {
+      name,
+      label: schema.title ?? fieldLabel(name),
+      kind: kindOf(schema),
+      required: required.has(name),
+      nullable,
+      schema: withDescription,
+    };
   });
 }
 
-export type FormValues = Record<string, string | number | boolean>;
+export type FormValues = Record<string, string | number | boolean | string[]>;
 
-export const initialValues = (fields: FormField[]): FormValues =>
-  Object.fromEntries(fields.map((field) => [field.name, field.kind === 'yes-no' ? false : '']));
+const emptyValue = (field: FormField) =>
+  field.kind === 'yes-no' ? false : field.kind === 'choices' ? [] : '';
+
+/** A record's value as its field holds it: what a form about the record starts from. */
+function valueOf(field: FormField, value: unknown): FormValues[string] {
+  if (value === null || value === undefined) return emptyValue(field);
+  if (field.kind === 'json') return JSON.stringify(value, null, 2);
+  if (field.kind === 'choices') return Array.isArray(value) ? value.map(String) : [];
+  if (typeof value === 'boolean' || typeof value === 'number') return value;
+  return String(value);
+}
+
+/** The form's first values: empty, or those of the record it changes. */
+export const initialValues = (fields: FormField[], current?: Record<string, unknown>): FormValues =>
+  Object.fromEntries(
+    fields.map((field) => [field.name, current ? valueOf(field, current[field.name]) : emptyValue(field)]),
+  );
+
+/** The fields whose values differ from those the form started with: what a change sends. */
+export const changedFields = (fields: FormField[], initial: FormValues, values: FormValues): FormField[] =>
+  fields.filter((field) => JSON.stringify(initial[field.name]) !== JSON.stringify(values[field.name]));
+
+/**
+ * The checks a form the console cannot leave to the API runs itself (a service's form is stored as
+ * given): required fields given, text matching its `pattern` and within its `maxLength`.
+ */
+export function validationOf(fields: FormField[]) {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      (value: FormValues[string]) => {
+        const empty = value === '' || (Array.isArray(value) && value.length === 0);
+        if (field.required && empty && field.kind !== 'yes-no') return 'Required';
+        if (typeof value !== 'string' || value === '') return null;
+        const { pattern, maxLength } = field.schema;
+        if (pattern && !new RegExp(pattern, 'u').test(value)) return `Should match ${pattern}`;
+        if (maxLength !== undefined && value.length > maxLength) return `At most ${maxLength} characters`;
+        return null;
+      },
+    ]),
+  );
+}
 
 /**
  * The JSON body of the form's values: empty optional fields are left out, numbers and JSON parsed as
@@ -56,6 +115,10 @@ export function bodyOf(fields: FormField[], values: FormValues): Record<string, 
     const value = values[field.name];
     if (field.kind === 'yes-no') {
       if (value === true || field.required) body[field.name] = value === true;
+      continue;
+    }
+    if (field.kind === 'choices') {
+      if (Array.isArray(value) && (value.length > 0 || field.required)) body[field.name] = value;
       continue;
     }
     if (value === '' || value === undefined) continue;
@@ -74,7 +137,7 @@ export function bodyOf(fields: FormField[], values: FormValues): Record<string, 
 export function SchemaField({ field, form }: { field: FormField; form: UseFormReturnType<FormValues> }) {
   const { schema } = field;
   const common = {
-    label: fieldLabel(field.name),
+    label: field.label,
     description: schema.description && <InlineMarkdown text={schema.description} />,
     required: field.required,
     ...form.getInputProps(field.name, field.kind === 'yes-no' ? { type: 'checkbox' } : undefined),
@@ -89,6 +152,16 @@ export function SchemaField({ field, form }: { field: FormField; form: UseFormRe
             ...(schema.enum ?? []).map((choice) => ({ value: String(choice), label: String(choice) })),
           ]}
         />
+      );
+    case 'choices':
+      return (
+        <Checkbox.Group {...common}>
+          <Group gap="md" mt={4}>
+            {(schema.items?.enum ?? []).map((choice) => (
+              <Checkbox key={String(choice)} value={String(choice)} label={String(choice)} />
+            ))}
+          </Group>
+        </Checkbox.Group>
       );
     case 'yes-no':
       return <Checkbox {...common} />;

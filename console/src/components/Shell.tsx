@@ -41,13 +41,14 @@ export function Shell({ children }: { children: ReactNode }) {
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Title order={2} size="h4">
+            <Title order={2} size="h4" visibleFrom="xs">
               Suite console
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap" aria-label="Signed in">
+          {/* On a phone the name gives way (cut short), never Sign out. */}
+          <Group gap="sm" wrap="nowrap" aria-label="Signed in" miw={0}>
             <VisuallyHidden>Signed in as</VisuallyHidden>
-            <Text fw={600} size="sm" data-testid="principal-name">
+            <Text fw={600} size="sm" data-testid="principal-name" truncate="end" miw={0}>
               {displayName(principal)}
             </Text>
             <Group gap={4} visibleFrom="md" data-testid="principal-roles">
@@ -57,7 +58,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 </Badge>
               ))}
             </Group>
-            <Button variant="default" size="xs" onClick={signOut}>
+            <Button variant="default" size="xs" onClick={signOut} style={{ flexShrink: 0 }}>
               Sign out
             </Button>
           </Group>

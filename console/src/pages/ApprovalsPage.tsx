@@ -1,132 +1,199 @@
-import {
-  Anchor,
-  Button,
-  Code,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, requestJson } from '../api/client';
-import { moduleHeaders } from '../api/modules';
-import type { Page } from '../api/module-request';
-import { holds, seesProposals, type Principal } from '../api/principal';
+import { ageOf, formatMoment } from '../api/dates';
+import { moduleHeaders, useOpenApi } from '../api/modules';
+import { useModuleRequest } from '../api/module-request';
+import { tablesOf, type OpenApi, type ResourceTable } from '../api/openapi';
+import { conflictsOf, mayDecide, proposerOf, useProposals, type Proposal } from '../api/proposals';
+import { recordTitle, singular } from '../api/record-title';
 import { usePrincipal, useSession } from '../api/session';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue } from '../components/FieldValue';
+import { ChangesTable } from '../components/ChangesTable';
+import { columnLabel } from '../components/RecordTable';
+import { columnsOf } from '../api/table-columns';
 import { Loading } from '../components/Loading';
 import { PageTitle } from '../components/PageTitle';
 import { DANGER } from '../theme';
 
-interface Proposal {
-  id: string;
+/** The record a proposal writes to, as the module's description places its path: table and id. */
+function targetOf(
+  api: OpenApi,
+  proposal: Proposal,
+): { table: ResourceTable; id: string | undefined } | undefined {
+  const tables = tablesOf(api);
+  for (const table of tables) {
+    if (table.listPath === proposal.path) return { table, id: undefined };
+    const pattern = table.itemPath?.replace(/\{[^}]+\}/, '([^/]+)');
+    const match = pattern && new RegExp(`^${pattern}(/.*)?$`).exec(proposal.path);
+    if (match?.[1]) return { table, id: decodeURIComponent(match[1]) };
+  }
+  return undefined;
+}
+
+const payloadOf = (proposal: Proposal): Record<string, unknown> =>
+  proposal.payload && typeof proposal.payload === 'object' && !Array.isArray(proposal.payload)
+    ? (proposal.payload as Record<string, unknown>)
+    : {};
+
+/** A proposal's change in a few words: `Status Rejected`. */
+const changeText = (proposal: Proposal) =>
+  Object.entries(payloadOf(proposal))
+    .map(
+      ([field, value]) =>
+        `${columnLabel(field)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    )
+    .join(', ');
+
+/** The record's fields staff know it by (a leave's employee and dates), beside its change. */
+function RecordFacts({
+  api,
+  module,
+  table,
+  record,
+}: {
+  api: OpenApi;
   module: string;
-  route: string;
-  path: string;
-  payload: unknown;
-  proposed_by: string;
-  /** The person behind the proposing credential (absent from an older suite). */
-  proposer_person?: string;
-  status: string;
-  created_at: string;
-  expires_at: string;
-  decided_by: string | null;
-  reason: string | null;
-  error: { code: string; message: string } | null;
+  table: ResourceTable;
+  record: Record<string, unknown>;
+}) {
+  const shown = columnsOf(api, module, table).filter((column) => !['id', 'ref', 'status'].includes(column));
+  return (
+    <Group gap="lg" component="dl" m={0}>
+      {shown.map((column) => (
+        <div key={column}>
+          <Text component="dt" size="xs" c="dimmed" fw={600}>
+            {columnLabel(column)}
+          </Text>
+          <Text component="dd" m={0} size="sm">
+            <FieldValue
+              name={column}
+              value={record[`${column.replace(/_id$/, '')}_name`] ?? record[column]}
+            />
+          </Text>
+        </div>
+      ))}
+    </Group>
+  );
 }
 
 /**
- * The approver role of a module's policies is not in the proposal: the module's approver, or admin, may
- * try, unless they are the proposer's person (whichever credential either used).
+ * One proposal as an approver weighs it: the record it changes (linked), the change before and after,
+ * who proposed it and how long ago, and the other pending proposals on the same record.
  */
-const mayDecide = (principal: Principal, proposal: Proposal) =>
-  proposal.status === 'pending' &&
-  proposal.proposed_by !== principal.id &&
-  (proposal.proposer_person === undefined || proposal.proposer_person !== principal.person) &&
-  (holds(principal, `${proposal.module}:approver`) || holds(principal, 'admin'));
-
-function ProposalRows({
-  proposals,
+function ProposalCard({
+  proposal,
+  conflicts,
   actions,
 }: {
-  proposals: Proposal[];
-  actions?: (proposal: Proposal) => ReactNode;
+  proposal: Proposal;
+  conflicts: Proposal[];
+  actions?: ReactNode;
 }) {
   const { settings } = useSession();
-  const title = (module: string) =>
-    settings.modules.find((candidate) => candidate.id === module)?.shortTitle ?? module;
+  const module = settings.modules.find((candidate) => candidate.id === proposal.module);
+  const api = useOpenApi(proposal.module);
+  const call = useModuleRequest(proposal.module);
+  const target = api.data && targetOf(api.data, proposal);
+  const itemPath = target?.table.itemPath;
+  const id = target?.id;
+  // The module names the record and sends it as it stands; an older one is read here.
+  const told = proposal.target?.record ?? undefined;
+  const record = useQuery({
+    queryKey: ['module', proposal.module, 'record', target?.table.name, id],
+    queryFn: () =>
+      call<Record<string, unknown>>((itemPath ?? '').replace(/\{[^}]+\}/, encodeURIComponent(id ?? ''))),
+    enabled: told === undefined && itemPath !== undefined && id !== undefined,
+  });
+  const current = told ?? record.data;
+  const [method = ''] = proposal.route.split(' ');
+  const title = target
+    ? id === undefined
+      ? `New ${singular(target.table.name)}`
+      : recordTitle(target.table.name, id, current)
+    : `${method} ${proposal.path}`;
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table withTableBorder striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Module</Table.Th>
-            <Table.Th scope="col">Write</Table.Th>
-            <Table.Th scope="col">Body</Table.Th>
-            <Table.Th scope="col">Proposed by</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            {actions && <Table.Th scope="col">Decision</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {proposals.map((proposal) => (
-            <Table.Tr key={proposal.id} data-proposal={proposal.id}>
-              <Table.Td>{title(proposal.module)}</Table.Td>
-              <Table.Td>
-                <Code>
-                  {proposal.route.split(' ')[0]} {proposal.path}
-                </Code>
-                <Text size="xs" c="dimmed">
-                  {new Date(proposal.created_at).toLocaleString()}, expires{' '}
-                  {new Date(proposal.expires_at).toLocaleString()}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Code>{JSON.stringify(proposal.payload)}</Code>
-              </Table.Td>
-              <Table.Td>{proposal.proposed_by}</Table.Td>
-              <Table.Td>
-                <FieldValue name="status" value={proposal.status} />
-                {proposal.reason && <Text size="xs">Reason: {proposal.reason}</Text>}
-                {proposal.error && (
-                  <Text size="xs" c="red">
-                    {proposal.error.message}
-                  </Text>
-                )}
-              </Table.Td>
-              {actions && <Table.Td>{actions(proposal)}</Table.Td>}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Paper
+      withBorder
+      p="md"
+      component="article"
+      aria-label={`Proposal: ${title}`}
+      data-proposal={proposal.id}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div>
+            <Text size="xs" c="dimmed">
+              {module?.shortTitle ?? proposal.module}
+            </Text>
+            {target && id !== undefined ? (
+              <Anchor
+                component={Link}
+                to={`/m/${proposal.module}/${target.table.name}/${encodeURIComponent(id)}`}
+                fw={600}
+              >
+                {title}
+              </Anchor>
+            ) : (
+              <Text fw={600}>{title}</Text>
+            )}
+          </div>
+          <FieldValue name="status" value={proposal.status} />
+        </Group>
+        <Text size="sm">
+          Proposed by <strong>{proposerOf(proposal)}</strong>{' '}
+          <time dateTime={proposal.created_at} title={formatMoment(proposal.created_at)}>
+            {ageOf(proposal.created_at)}
+          </time>
+          {proposal.status === 'pending' && <>, expires {formatMoment(proposal.expires_at)}</>}
+        </Text>
+        {api.data && target && current && (
+          <RecordFacts api={api.data} module={proposal.module} table={target.table} record={current} />
+        )}
+        <ChangesTable
+          changes={
+            proposal.preview ??
+            Object.entries(payloadOf(proposal)).map(([field, after]) => ({
+              field,
+              before: current?.[field],
+              after,
+            }))
+          }
+          label={`The change to ${title}`}
+          headings={['Now', 'After']}
+        />
+        {conflicts.length > 0 && (
+          <Alert color="orange" title="Conflicts with other pending proposals" variant="light">
+            {conflicts.map((other) => (
+              <Text size="sm" key={other.id}>
+                {proposerOf(other)} proposed {changeText(other)} {ageOf(other.created_at)}: deciding one
+                leaves the other to apply on what it did.
+              </Text>
+            ))}
+          </Alert>
+        )}
+        {proposal.reason && <Text size="sm">Reason: {proposal.reason}</Text>}
+        {proposal.error && (
+          <Text size="sm" c="red.9">
+            {proposal.error.message}
+          </Text>
+        )}
+        {actions}
+      </Stack>
+    </Paper>
   );
 }
 
 export default function ApprovalsPage() {
   const principal = usePrincipal();
-  const { settings, moduleUrl, token } = useSession();
+  const { moduleUrl, token } = useSession();
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<Proposal>();
-  const modules = settings.modules.filter((module) => seesProposals(principal, module.id));
-  const lists = useQueries({
-    queries: modules.map((module) => ({
-      queryKey: ['module', module.id, 'proposals'],
-      queryFn: () =>
-        requestJson<Page<Proposal>>(`${moduleUrl(module.id)}/api/v1/proposals`, {
-          token,
-          headers: moduleHeaders(module.id),
-        }),
-    })),
-  });
+  const { modules, lists } = useProposals();
   const decide = useMutation({
     mutationFn: ({
       proposal,
@@ -152,7 +219,10 @@ export default function ApprovalsPage() {
     validate: { reason: (value) => (value.trim() === '' ? 'Say why, for the record' : null) },
   });
 
-  const all = lists.flatMap((list) => list.data?.data ?? []);
+  // Newest first: what was proposed last is on top.
+  const all = lists
+    .flatMap((list) => list.data?.data ?? [])
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
   const toDecide = all.filter((proposal) => mayDecide(principal, proposal));
   const mine = all.filter((proposal) => proposal.proposed_by === principal.id);
 
@@ -198,30 +268,34 @@ export default function ApprovalsPage() {
           {toDecide.length === 0 ? (
             <Text c="dimmed">Nothing is waiting for you.</Text>
           ) : (
-            <ProposalRows
-              proposals={toDecide}
-              actions={(proposal) => (
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    loading={decide.isPending && decide.variables?.proposal.id === proposal.id}
-                    onClick={() => decide.mutate({ proposal, decision: 'approve' })}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => {
-                      reasonForm.reset();
-                      setRejecting(proposal);
-                    }}
-                  >
-                    Reject
-                  </Button>
-                </Group>
-              )}
-            />
+            <Stack gap="md">
+              {toDecide.map((proposal) => (
+                <ProposalCard
+                  key={proposal.id}
+                  proposal={proposal}
+                  conflicts={conflictsOf(proposal, all)}
+                  actions={
+                    <Group gap="xs">
+                      <Button
+                        loading={decide.isPending && decide.variables?.proposal.id === proposal.id}
+                        onClick={() => decide.mutate({ proposal, decision: 'approve' })}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        variant="default"
+                        onClick={() => {
+                          reasonForm.reset();
+                          setRejecting(proposal);
+                        }}
+                      >
+                        Reject
+                      </Button>
+                    </Group>
+                  }
+                />
+              ))}
+            </Stack>
           )}
         </Paper>
         <Paper withBorder p="md">
@@ -231,7 +305,11 @@ export default function ApprovalsPage() {
           {mine.length === 0 ? (
             <Text c="dimmed">You have proposed nothing.</Text>
           ) : (
-            <ProposalRows proposals={mine} />
+            <Stack gap="md">
+              {mine.map((proposal) => (
+                <ProposalCard key={proposal.id} proposal={proposal} conflicts={conflictsOf(proposal, all)} />
+              ))}
+            </Stack>
           )}
         </Paper>
       </Stack>

@@ -1,6 +1,7 @@
 import { Anchor, Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOpenApi } from '../api/modules';
+import { resourceLabel } from '../api/names';
 import { contextHeaders, tablesOf } from '../api/openapi';
 import { useModuleParams } from '../api/use-module';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -27,7 +28,7 @@ export default function ModulePage() {
         {tablesOf(api.data).map((table) => (
           <Card key={table.name} withBorder>
             <Anchor component={Link} to={`/m/${module.id}/${table.name}`} fw={600}>
-              {table.name}
+              {resourceLabel(table.name)}
             </Anchor>
             <Text size="sm" c="dimmed" mt={4}>
               {table.summary && <InlineMarkdown text={table.summary} />}

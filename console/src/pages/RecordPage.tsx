@@ -2,9 +2,9 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { requestJson } from '../api/client';
-import { fieldLabel } from '../api/field-text';
 import { useModuleRequest } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
+import { resourceLabel } from '../api/names';
 import { onRecord, tablesOf, writesOf } from '../api/openapi';
 import { holds, mayMake } from '../api/principal';
 import { subjectOfRecord } from '../api/erasures';
@@ -13,12 +13,15 @@ import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
 import { EraseRecordButton } from '../components/EraseRecordButton';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { FieldValue } from '../components/FieldValue';
 import { HistoryOnlyNotice, missingRole } from '../components/HistoryOnlyNotice';
 import { HistoryTimeline, type HistoryStep } from '../components/HistoryTimeline';
 import { Loading } from '../components/Loading';
 import { NestedRecords, holdsRecords } from '../components/NestedRecords';
 import { PageTitle } from '../components/PageTitle';
+import { ActivityTimeline, activityPathOf } from '../components/ActivityTimeline';
+import { RecordActions } from '../components/RecordActions';
+import { columnLabel, ValueOrReference } from '../components/RecordTable';
+import { useReferences } from '../api/references';
 
 function History({ module, resource, id }: { module: string; resource: string; id: string }) {
   const { auditUrl, token } = useSession();
@@ -48,6 +51,8 @@ export default function RecordPage() {
       call<Record<string, unknown>>((table?.itemPath ?? '').replace(/\{[^}]+\}/, encodeURIComponent(id))),
     enabled: table?.itemPath !== undefined,
   });
+  const fields = record.data ? Object.keys(record.data) : [];
+  const referenceOf = useReferences(moduleId, api.data, fields, record.data ? [record.data] : []);
   if (!module) return <ErrorNotice error={new Error('No such module')} />;
   if (api.isPending) return <Loading />;
   if (api.isError) return <ErrorNotice error={api.error} />;
@@ -59,22 +64,30 @@ export default function RecordPage() {
   const actions = writesOf(api.data, table).filter((write) => onRecord(write) && mayMake(principal, write));
   // Administrators erase a person from their own record, named as the page shows them.
   const subject = holds(principal, 'admin') ? subjectOfRecord(module.id, resource, id) : undefined;
+  const activity = activityPathOf(api.data, table.itemPath);
   return (
     <>
       <PageTitle
         title={recordTitle(resource, id, record.data)}
         trail={[
           { label: module.title, to: `/m/${module.id}` },
-          { label: fieldLabel(resource), to: `/m/${module.id}/${resource}` },
+          { label: resourceLabel(resource), to: `/m/${module.id}/${resource}` },
         ]}
       />
+      {record.data && (
+        <RecordActions
+          api={api.data}
+          table={table}
+          target={{ module: module.id, resource, id, record: record.data }}
+        />
+      )}
       {(actions.length > 0 || subject) && (
         <Group mb="md" align="flex-start">
           {actions.map((write) => (
             <Button
               key={write.key}
               component={Link}
-              variant="light"
+              variant="default"
               to={`/m/${module.id}/${resource}/write?op=${encodeURIComponent(write.key)}&id=${encodeURIComponent(id)}`}
             >
               {write.operation.summary ?? write.key}
@@ -99,13 +112,13 @@ export default function RecordPage() {
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="dl" m={0}>
                 {Object.entries(record.data)
                   .filter(([, value]) => !holdsRecords(value))
-                  .map(([name, value]) => (
+                  .map(([name]) => (
                     <div key={name}>
                       <Text component="dt" size="xs" c="dimmed" fw={600}>
-                        {fieldLabel(name)}
+                        {columnLabel(name)}
                       </Text>
                       <Text component="dd" m={0} data-field={name}>
-                        <FieldValue name={name} value={value} />
+                        <ValueOrReference name={name} row={record.data} referenceOf={referenceOf} />
                       </Text>
                     </div>
                   ))}
@@ -117,12 +130,20 @@ export default function RecordPage() {
           </>
         )
       )}
-      {auditor && (
-        <Stack>
+      {(activity || auditor) && (
+        <Stack component="section" aria-label="Activity">
           <Title order={2} size="h3">
-            History
+            Activity
           </Title>
-          <History module={module.id} resource={resource} id={id} />
+          {activity && <ActivityTimeline module={module.id} path={activity} id={id} />}
+          {auditor && (
+            <>
+              <Title order={3} size="h4">
+                History in the log
+              </Title>
+              <History module={module.id} resource={resource} id={id} />
+            </>
+          )}
         </Stack>
       )}
     </>

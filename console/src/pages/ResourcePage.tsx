@@ -1,45 +1,80 @@
-import { Anchor, Button, Group, Pagination, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Button, Group, Pagination, Paper, ScrollArea, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DESK } from '../api/desk';
 import { useModuleRequest, type Page } from '../api/module-request';
 import { useOpenApi } from '../api/modules';
-import {
-  contextHeaders,
-  listParameters,
-  nonNull,
-  onRecord,
-  recordSchema,
-  tablesOf,
-  writesOf,
-  type OpenApi,
-  type ResourceTable,
-} from '../api/openapi';
-import { fieldLabel } from '../api/field-text';
+import { resourceLabel } from '../api/names';
+import { contextHeaders, listParameters, onRecord, tablesOf, writesOf, type Parameter } from '../api/openapi';
 import { mayMake } from '../api/principal';
+import { useReferences } from '../api/references';
 import { usePrincipal } from '../api/session';
+import { columnsOf, newestFirst, sortFieldOf, sortFieldsOf } from '../api/table-columns';
 import { useModuleParams } from '../api/use-module';
+import { DeskQueues } from '../components/DeskQueues';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { FieldValue } from '../components/FieldValue';
 import { Loading } from '../components/Loading';
 import { ModuleHeaders } from '../components/ModuleHeaders';
 import { PageTitle } from '../components/PageTitle';
 import { ParameterInput } from '../components/ParameterInput';
+import { RecordTable } from '../components/RecordTable';
 
 const PAGE_SIZE = 25;
-const MAX_COLUMNS = 7;
 
-/** The columns a table shows: the record's first plain fields and its status (nested ones are on its page). */
-function columnsOf(api: OpenApi, table: ResourceTable): string[] {
-  const properties = recordSchema(api, table).properties ?? {};
-  const plain = Object.entries(properties)
-    .filter(([, schema]) => {
-      const type = nonNull(api, schema).schema.type;
-      return type !== 'object' && type !== 'array';
-    })
-    .map(([name]) => name);
-  const first = plain.filter((name) => name !== 'status').slice(0, MAX_COLUMNS - 1);
-  return plain.includes('status') ? [...first, 'status'] : plain.slice(0, MAX_COLUMNS);
+/** The list's filters, as the address holds them: applied to the address, so a view can be shared. */
+function Filters({ resource, parameters }: { resource: string; parameters: Parameter[] }) {
+  const [search, setSearch] = useSearchParams();
+  const [draft, setDraft] = useState(() => Object.fromEntries(search.entries()));
+  const phone = useMediaQuery('(max-width: 48em)');
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const kept = Object.entries(draft).filter(([name, value]) => name !== 'page' && value !== '');
+    const sort = search.get('sort');
+    setSearch(sort && !('sort' in draft) ? [...kept, ['sort', sort]] : kept);
+  };
+  const form = (
+    <Paper
+      withBorder
+      p="md"
+      mb="md"
+      component="form"
+      onSubmit={apply}
+      role="search"
+      aria-label={`Filter ${resourceLabel(resource).toLowerCase()}`}
+    >
+      <Group align="flex-end" gap="sm">
+        {parameters.map((parameter) => (
+          <ParameterInput
+            key={parameter.name}
+            parameter={parameter}
+            value={draft[parameter.name] ?? ''}
+            onChange={(value) => setDraft((current) => ({ ...current, [parameter.name]: value }))}
+          />
+        ))}
+        <Button type="submit">Apply filters</Button>
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setDraft({});
+            setSearch([]);
+          }}
+        >
+          Clear
+        </Button>
+      </Group>
+    </Paper>
+  );
+  // On a phone the filters fold away: the records come first.
+  if (!phone) return form;
+  const applied = [...search.keys()].filter((name) => !['page', 'sort'].includes(name)).length;
+  return (
+    <details className="folded-filters">
+      <summary>Filters{applied > 0 && ` (${applied})`}</summary>
+      {form}
+    </details>
+  );
 }
 
 export default function ResourcePage() {
@@ -47,50 +82,56 @@ export default function ResourcePage() {
   const moduleId = module?.id ?? '';
   const api = useOpenApi(moduleId);
   const table = api.data && tablesOf(api.data).find((candidate) => candidate.name === resource);
+  const sortable = api.data && table ? sortFieldsOf(api.data, table) : [];
   const principal = usePrincipal();
   const call = useModuleRequest(moduleId);
   const [search, setSearch] = useSearchParams();
-  const [draft, setDraft] = useState(() => Object.fromEntries(search.entries()));
   const page = Number(search.get('page') ?? '1');
-  const filters = [...search.entries()].filter(([name, value]) => name !== 'page' && value !== '');
+  const sort = search.get('sort') ?? newestFirst(sortable);
+  const filters = [...search.entries()].filter(
+    ([name, value]) => name !== 'page' && name !== 'sort' && value !== '',
+  );
   const paging = [
     ['limit', String(PAGE_SIZE)],
     ['offset', String((page - 1) * PAGE_SIZE)],
   ];
-  const query = new URLSearchParams([...filters, ...(table?.paged ? paging : [])]);
+  const query = new URLSearchParams([
+    ...filters,
+    ...(sort ? [['sort', sort]] : []),
+    ...(table?.paged ? paging : []),
+  ]);
   const list = useQuery({
     queryKey: ['module', moduleId, 'list', resource, query.toString()],
     queryFn: () => call<Page>(`${table?.listPath}?${query.toString()}`),
     placeholderData: keepPreviousData,
     enabled: table !== undefined,
   });
+  const columns = api.data && table ? columnsOf(api.data, moduleId, table) : [];
+  const referenceOf = useReferences(moduleId, api.data, columns, list.data?.data ?? []);
 
   if (!module) return <ErrorNotice error={new Error('No such module')} />;
   if (api.isPending) return <Loading />;
   if (api.isError) return <ErrorNotice error={api.error} />;
   if (!table) return <ErrorNotice error={new Error(`${module.title} has no list of ${resource}`)} />;
-  const parameters = listParameters(api.data, table);
-  const columns = columnsOf(api.data, table);
   const creates = writesOf(api.data, table).filter((write) => !onRecord(write) && mayMake(principal, write));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(Object.entries(draft).filter(([name, value]) => name !== 'page' && value !== ''));
-  };
   const total = list.data?.meta.total ?? 0;
   const shown = list.data?.data.length ?? 0;
   const first = table.paged ? (page - 1) * PAGE_SIZE : 0;
   const pages = table.paged ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : 1;
+  const label = resourceLabel(resource);
+  const isDesk = module.id === DESK.module && resource === DESK.resource;
 
   return (
     <>
       <PageTitle
-        title={fieldLabel(resource)}
+        title={label}
         trail={[
           { label: 'Overview', to: '/' },
           { label: module.title, to: `/m/${module.id}` },
         ]}
       />
       <ModuleHeaders module={module.id} headers={contextHeaders(api.data)} />
+      {isDesk && <DeskQueues sortable={sortable} />}
       {creates.length > 0 && (
         <Group mb="md">
           {creates.map((write) => (
@@ -105,36 +146,7 @@ export default function ResourcePage() {
           ))}
         </Group>
       )}
-      <Paper
-        withBorder
-        p="md"
-        mb="md"
-        component="form"
-        onSubmit={apply}
-        role="search"
-        aria-label={`Filter ${resource}`}
-      >
-        <Group align="flex-end" gap="sm">
-          {parameters.map((parameter) => (
-            <ParameterInput
-              key={parameter.name}
-              parameter={parameter}
-              value={draft[parameter.name] ?? ''}
-              onChange={(value) => setDraft((current) => ({ ...current, [parameter.name]: value }))}
-            />
-          ))}
-          <Button type="submit">Apply filters</Button>
-          <Button
-            variant="subtle"
-            onClick={() => {
-              setDraft({});
-              setSearch([]);
-            }}
-          >
-            Clear
-          </Button>
-        </Group>
-      </Paper>
+      <Filters key={search.toString()} resource={resource} parameters={listParameters(api.data, table)} />
       <ErrorNotice error={list.error} />
       {list.isError ? null : list.isPending ? (
         <Loading />
@@ -144,39 +156,28 @@ export default function ResourcePage() {
             {total === 1 ? '1 record' : `${total} records`}
             {shown > 0 && shown < total && `, showing ${first + 1}–${first + shown}`}
           </Text>
-          <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': fieldLabel(resource) }}>
-            <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
-              <Table.Caption>{fieldLabel(resource)}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column} scope="col">
-                      {fieldLabel(column)}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.data.map((record) => (
-                  <Table.Tr key={String(record.id)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column}>
-                        {column === 'id' && table.itemPath ? (
-                          <Anchor
-                            component={Link}
-                            to={`/m/${module.id}/${resource}/${encodeURIComponent(String(record.id))}`}
-                          >
-                            {String(record.id)}
-                          </Anchor>
-                        ) : (
-                          <FieldValue name={column} value={record[column]} />
-                        )}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+          <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
+            <RecordTable
+              caption={label}
+              columns={columns}
+              rows={list.data?.data ?? []}
+              recordPath={
+                table.itemPath
+                  ? (row) => `/m/${module.id}/${resource}/${encodeURIComponent(String(row.id))}`
+                  : undefined
+              }
+              referenceOf={referenceOf}
+              sorting={{
+                current: sort,
+                fieldOf: (column) => sortFieldOf(column, sortable),
+                onSort: (next) =>
+                  setSearch((current) => {
+                    current.set('sort', next);
+                    current.delete('page');
+                    return current;
+                  }),
+              }}
+            />
           </ScrollArea>
           {pages > 1 && (
             <Pagination

@@ -1,40 +1,37 @@
-import { Button, Code, Group, NativeSelect, Paper, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Code,
+  Group,
+  NativeSelect,
+  Paper,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { download, evidenceBundle, type LogEvent } from '../../api/audit';
-import { requestJson } from '../../api/client';
+import { formatMoment } from '../../api/dates';
+import { LOG_FILTERS, newestPage, type LogFilters } from '../../api/log-pages';
 import { followStream } from '../../api/live-tail';
 import { useSession } from '../../api/session';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Loading } from '../../components/Loading';
 import { PageTitle } from '../../components/PageTitle';
+import { EventPanel } from './EventPanel';
 
 const PAGE_SIZE = 50;
 /** The live tail keeps the newest events it was sent, up to this many. */
 const LIVE_KEPT = 200;
 
-interface Filters {
-  module: string;
-  type: string;
-  actor: string;
-  from: string;
-  to: string;
-}
-
 /** `2026-11-26T09:30` (a datetime-local field, the browser's time zone) as an ISO time. */
 const isoOf = (local: string) => (local === '' ? '' : new Date(local).toISOString());
 
-function queryOf(filters: Filters): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    const sent = name === 'from' || name === 'to' ? isoOf(value) : value.trim();
-    if (sent !== '') query.set(name, sent);
-  }
-  return query;
-}
-
-function EventRows({ events }: { events: LogEvent[] }) {
+function EventRows({ events, onOpen }: { events: LogEvent[]; onOpen(position: number): void }) {
   const { auditUrl, token } = useSession();
   const [failure, setFailure] = useState<unknown>();
   const evidence = async (position: number) => {
@@ -64,8 +61,17 @@ function EventRows({ events }: { events: LogEvent[] }) {
           <Table.Tbody>
             {events.map((event) => (
               <Table.Tr key={event.position}>
-                <Table.Td>{event.position}</Table.Td>
-                <Table.Td>{new Date(event.metadata.occurred_at).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => onOpen(event.position)}
+                    aria-label={`Open event ${event.position}`}
+                  >
+                    {event.position}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatMoment(event.metadata.occurred_at)}</Table.Td>
                 <Table.Td>
                   <Code style={{ whiteSpace: 'nowrap' }}>{event.stream}</Code>
                 </Table.Td>
@@ -94,13 +100,13 @@ function EventRows({ events }: { events: LogEvent[] }) {
 }
 
 /** Events as the live tail sends them, newest first, while it is on. */
-function LiveTail({ filters }: { filters: Filters }) {
+function LiveTail({ query, onOpen }: { query: string; onOpen(position: number): void }) {
   const { auditUrl, token } = useSession();
   const [events, setEvents] = useState<LogEvent[]>([]);
   const [failure, setFailure] = useState<unknown>();
   useEffect(() => {
     const stop = new AbortController();
-    const url = `${auditUrl}/api/v1/events/live?${queryOf(filters).toString()}`;
+    const url = `${auditUrl}/api/v1/events/live?${query}`;
     followStream(
       url,
       token ?? '',
@@ -113,7 +119,7 @@ function LiveTail({ filters }: { filters: Filters }) {
       if (!stop.signal.aborted) setFailure(error);
     });
     return () => stop.abort();
-  }, [auditUrl, token, filters]);
+  }, [auditUrl, token, query]);
   return (
     <Paper withBorder p="md" mb="lg">
       <Text fw={600} mb="xs" aria-live="polite">
@@ -123,46 +129,67 @@ function LiveTail({ filters }: { filters: Filters }) {
           : `${events.length} new ${events.length === 1 ? 'event' : 'events'}`}
       </Text>
       <ErrorNotice error={failure} title="The live tail stopped" />
-      {events.length > 0 && <EventRows events={events} />}
+      {events.length > 0 && <EventRows events={events} onOpen={onOpen} />}
     </Paper>
   );
 }
 
+const isoOrEmpty = (local: string | undefined) => (local ? isoOf(local) : '');
+
+/** The filters as the audit API takes them: times (a datetime-local field's) as ISO times. */
+function sentFilters(search: URLSearchParams): LogFilters {
+  const filters: LogFilters = {};
+  for (const name of LOG_FILTERS) {
+    const value = search.get(name)?.trim() ?? '';
+    const sent = name === 'from' || name === 'to' ? isoOrEmpty(value) : value;
+    if (sent !== '') filters[name] = sent;
+  }
+  return filters;
+}
+
+/**
+ * The log newest first, its filters, its page (`until`) and the event open in the panel (`event`)
+ * in the address, so that a view of the log can be shared and comes back on reload.
+ */
 export default function AuditLogPage() {
   const { auditUrl, token, settings } = useSession();
-  const [filters, setFilters] = useState<Filters>({ module: '', type: '', actor: '', from: '', to: '' });
-  const [after, setAfter] = useState<number[]>([0]);
+  const [search, setSearch] = useSearchParams();
   const [live, setLive] = useState(false);
-  const form = useForm<Filters>({ initialValues: filters });
-  const cursor = after[after.length - 1] ?? 0;
+  const filters = sentFilters(search);
+  const untilText = search.get('until');
+  const until = untilText && /^\d+$/.test(untilText) ? Number(untilText) : undefined;
+  const opened = search.get('event');
+  const form = useForm<Record<(typeof LOG_FILTERS)[number], string>>({
+    initialValues: Object.fromEntries(LOG_FILTERS.map((name) => [name, search.get(name) ?? ''])) as Record<
+      (typeof LOG_FILTERS)[number],
+      string
+    >,
+  });
   const page = useQuery({
-    queryKey: ['audit', 'events', filters, cursor],
-    queryFn: () => {
-      const query = queryOf(filters);
-      query.set('after', String(cursor));
-      query.set('limit', String(PAGE_SIZE));
-      return requestJson<{ data: LogEvent[]; meta: { next_after: number | null; head_position: number } }>(
-        `${auditUrl}/api/v1/events?${query.toString()}`,
-        { token },
-      );
-    },
+    queryKey: ['audit', 'events', filters, until],
+    queryFn: () => newestPage(auditUrl, token, filters, until, PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
+  const setParameter = (name: string, value: string | undefined) =>
+    setSearch((current) => {
+      if (value === undefined) current.delete(name);
+      else current.set(name, value);
+      return current;
+    });
 
   return (
     <>
       <PageTitle
         title="Event log"
-        description="Every event the suite recorded, in log order, with who caused it."
+        description="Every event the suite recorded, newest first, with who caused it."
       />
       <Paper withBorder p="md" mb="md">
         <form
           role="search"
           aria-label="Filter the log"
-          onSubmit={form.onSubmit((values) => {
-            setFilters(values);
-            setAfter([0]);
-          })}
+          onSubmit={form.onSubmit((values) =>
+            setSearch(Object.entries(values).filter(([, value]) => value.trim() !== '')),
+          )}
         >
           <Group align="flex-end" gap="sm">
             <NativeSelect
@@ -186,7 +213,12 @@ export default function AuditLogPage() {
           </Group>
         </form>
       </Paper>
-      {live && <LiveTail filters={filters} />}
+      {live && (
+        <LiveTail
+          query={new URLSearchParams(filters).toString()}
+          onOpen={(position) => setParameter('event', String(position))}
+        />
+      )}
       <ErrorNotice error={page.error} />
       {page.isPending ? (
         <Loading />
@@ -194,29 +226,34 @@ export default function AuditLogPage() {
         page.data && (
           <>
             <Text size="sm" c="dimmed" mb="xs">
-              {page.data.data.length} events after position {cursor}; the log holds{' '}
-              {page.data.meta.head_position}.
+              {page.data.events.length === 0
+                ? 'No event matches.'
+                : `${page.data.events.length} events, newest first, from position ${page.data.events[0]?.position}; the log holds ${page.data.head}.`}
             </Text>
-            <EventRows events={page.data.data} />
+            <EventRows
+              events={page.data.events}
+              onOpen={(position) => setParameter('event', String(position))}
+            />
             <Group mt="md">
               <Button
                 variant="default"
-                disabled={after.length === 1}
-                onClick={() => setAfter((current) => current.slice(0, -1))}
+                disabled={until === undefined}
+                onClick={() => setParameter('until', undefined)}
               >
-                Previous page
+                Newest events
               </Button>
               <Button
                 variant="default"
-                disabled={page.data.meta.next_after === null}
-                onClick={() => setAfter((current) => [...current, page.data.meta.next_after ?? 0])}
+                disabled={page.data.older === null}
+                onClick={() => setParameter('until', String(page.data.older))}
               >
-                Next page
+                Older events
               </Button>
             </Group>
           </>
         )
       )}
+      <EventPanel position={opened} onClose={() => setParameter('event', undefined)} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Code, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../api/client';
+import { formatMoment } from '../../api/dates';
 import type { Page } from '../../api/module-request';
 import { holds } from '../../api/principal';
 import { usePrincipal, useSession } from '../../api/session';
@@ -38,7 +39,7 @@ function ErasureList() {
             <Table.Td>
               <Code>{erasure.subject}</Code>
             </Table.Td>
-            <Table.Td>{new Date(erasure.erased_at).toLocaleString()}</Table.Td>
+            <Table.Td>{formatMoment(erasure.erased_at)}</Table.Td>
             <Table.Td>{erasure.erased_by}</Table.Td>
             <Table.Td>{erasure.reason}</Table.Td>
           </Table.Tr>

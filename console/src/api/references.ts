@@ -1,0 +1,69 @@
+import { useQueries } from '@tanstack/react-query';
+import { useModuleRequest } from './module-request';
+import { recordName } from './record-title';
+import { nameColumnOf, referencedTable } from './table-columns';
+import type { OpenApi } from './openapi';
+
+/** A record another one refers to, as a table's cell shows it: its name, and its page. */
+export interface Reference {
+  name: string;
+  /** Its page, where the module has one for it. */
+  to: string | undefined;
+}
+
+export type ReferenceOf = (column: string, row: Record<string, unknown>) => Reference | undefined;
+
+const pathOf = (itemPath: string, id: string) => itemPath.replace(/\{[^}]+\}/, encodeURIComponent(id));
+
+/**
+ * Names for the reference fields of the rows (`assignee_id` 3 as `Priya Raman`), linked to the
+ * records they name: the name the row carries beside the id (`employee_name`) when the API sends one,
+ * else read from the referenced record (each once, cached with the record pages' reads).
+ */
+export function useReferences(
+  module: string,
+  api: OpenApi | undefined,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): ReferenceOf {
+  const call = useModuleRequest(module);
+  const targets = api
+    ? columns.flatMap((column) => {
+        const table = referencedTable(api, column);
+        return table?.itemPath ? [{ column, table: table.name, itemPath: table.itemPath }] : [];
+      })
+    : [];
+  const wanted = targets.flatMap((target) => {
+    const ids = rows
+      .filter((row) => row[nameColumnOf(target.column)] === undefined)
+      .map((row) => row[target.column]);
+    return [...new Set(ids.filter((id) => id !== null && id !== undefined).map(String))].map((id) => ({
+      ...target,
+      id,
+    }));
+  });
+  const reads = useQueries({
+    queries: wanted.map((target) => ({
+      queryKey: ['module', module, 'record', target.table, target.id],
+      queryFn: () => call<Record<string, unknown>>(pathOf(target.itemPath, target.id)),
+      staleTime: 60_000,
+    })),
+  });
+  const names = new Map(
+    wanted.flatMap((target, index) => {
+      const record = reads[index]?.data;
+      const name = record && recordName(record);
+      return name ? [[`${target.column}/${target.id}`, name] as const] : [];
+    }),
+  );
+  return (column, row) => {
+    const id = row[column];
+    if (id === null || id === undefined) return undefined;
+    const target = targets.find((candidate) => candidate.column === column);
+    const carried = row[nameColumnOf(column)];
+    const name = typeof carried === 'string' ? carried : names.get(`${column}/${String(id)}`);
+    if (!target && name === undefined) return undefined;
+    const to = target && `/m/${module}/${target.table}/${encodeURIComponent(String(id))}`;
+    return { name: name ?? String(id), to };
+  };
+}
