@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { showErrors } from './child-logs';
 import { SUITE_CLI } from './built-suite';
 
-
 export interface RoleProcess {
   child: ChildProcess;
   stop(): Promise<void>;

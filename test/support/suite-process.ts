@@ -3,7 +3,6 @@ import { showErrors } from './child-logs';
 import { MODULE_IDS } from '../../src/modules/ids';
 import { SUITE_CLI } from './built-suite';
 
-
 export interface SuiteProcess {
   child: ChildProcess;
   base: string;
