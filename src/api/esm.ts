@@ -203,6 +203,7 @@ const requests: ResourceDefinition = {
   stream: (id) => esmStreams.request(Number(id)),
   comments: 'CommentAdded',
   names: { assignee_name: { idField: 'assignee_id', collection: agents.collection.name, nameField: 'name' } },
+  derived: ['next_statuses', 'priority_rank'],
   collection: {
     name: 'esm.requests',
     idKind: 'integer',

@@ -55,12 +55,17 @@ export const ActivityEntry = z
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 
 /** The record times, which every event moves: not a change of the record's own. */
-const STAMPS = new Set(['created_at', 'updated_at']);
+const STAMPS = ['created_at', 'updated_at'];
 
-function fieldChanges(before: Document | null, after: Document | null): FieldChange[] {
+function fieldChanges(
+  resource: ResourceDefinition,
+  before: Document | null,
+  after: Document | null,
+): FieldChange[] {
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const left = new Set([...STAMPS, ...(resource.derived ?? [])]);
   return [...fields]
-    .filter((field) => !STAMPS.has(field))
+    .filter((field) => !left.has(field))
     .filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null))
     .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
 }
@@ -143,10 +148,13 @@ function entryOf(
     if (visibility === 'internal' && !staff) return null;
     const body = (data.body as string | null) ?? null;
     const summary = visibility === 'internal' ? 'Added an internal note' : 'Replied';
-    return entry('comment', summary, { comment: { body, visibility }, changes: fieldChanges(before, after) });
+    return entry('comment', summary, {
+      comment: { body, visibility },
+      changes: fieldChanges(resource, before, after),
+    });
   }
   const kind = before === null ? 'created' : 'changed';
-  return entry(kind, sentence(event.type), { changes: fieldChanges(before, after) });
+  return entry(kind, sentence(event.type), { changes: fieldChanges(resource, before, after) });
 }
 
 /** The record's activity, newest first; null when it has none (no such record). */

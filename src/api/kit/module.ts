@@ -49,6 +49,11 @@ export interface ResourceDefinition {
    */
   names?: Readonly<Record<string, NameReference>>;
   /**
+   * Fields the projection computes from the record's others (`next_statuses` from `status`): a
+   * record's activity shows the change of the field they follow, not theirs.
+   */
+  derived?: readonly string[];
+  /**
    * The event type of a comment on the record (data `body` and `visibility`): its activity shows it as
    * a comment, an `internal` one only to the module's writers and approvers.
    */
