@@ -1,6 +1,13 @@
+import fc from 'fast-check';
 import { calendarDecider, type BookLeave } from '../../src/commands/hrm/calendar';
 import type { EmployeeFacts } from '../../src/commands/hrm/employees';
-import { leaveDecider, type DecideLeave, type LeaveDecision } from '../../src/commands/hrm/leave';
+import {
+  LEAVE_DECISIONS,
+  leaveDecider,
+  type DecideLeave,
+  type LeaveDecision,
+} from '../../src/commands/hrm/leave';
+import { DomainError } from '../../src/commands/errors';
 import { eventCatalog, upcast } from '../../src/events/catalog';
 import { hrmEvents, LEAVE_TRANSITIONS, type HrmEventOf, type LeaveStatus } from '../../src/events/hrm';
 import { deciderSpec } from '../support/decider-spec';
@@ -379,5 +386,32 @@ describe('the reason of a rejection', () => {
       schema_version: 2,
       data: { rejected_by: 3, rejected_on: at, employee_id: null, reason: null },
     });
+  });
+});
+
+describe('any sequence of leave decisions', () => {
+  it('moves exactly where the transition table allows, and a refusal names the statuses that may follow', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LEAVE_DECISIONS), { maxLength: 6 }), (targets) => {
+        let state = leaveDecider.evolve(leaveDecider.initialState(), submitted);
+        let status: LeaveStatus = 'Open';
+        for (const target of targets) {
+          const allowed = LEAVE_TRANSITIONS[status];
+          try {
+            const events = leaveDecider.decide(decide(target), state);
+            expect(allowed).toContain(target);
+            state = events.reduce(leaveDecider.evolve, state);
+            status = target;
+          } catch (error) {
+            expect(allowed).not.toContain(target);
+            expect(error).toBeInstanceOf(DomainError);
+            expect(error).toMatchObject({
+              code: 'illegal_transition',
+              details: { from: status, to: target, allowed },
+            });
+          }
+        }
+      }),
+    );
   });
 });
