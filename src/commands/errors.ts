@@ -40,6 +40,24 @@ export function invalidField(field: string, message: string): DomainError {
   });
 }
 
+/**
+ * A status move the record's transition table does not have: names the statuses that may follow, in
+ * the message and as `allowed`, so the caller can offer them.
+ */
+export function illegalMove(
+  record: string,
+  from: string,
+  to: string,
+  allowed: readonly string[],
+): DomainError {
+  const valid = allowed.length > 0 ? `valid next statuses: ${allowed.join(', ')}` : 'no status follows it';
+  return new DomainError('illegal_transition', `${record} cannot move from ${from} to ${to} (${valid})`, {
+    from,
+    to,
+    allowed: [...allowed],
+  });
+}
+
 export function illegalTransition(entity: string, from: string, action: string): DomainError {
   return new DomainError('illegal_transition', `Cannot ${action} a ${entity} that is ${from}`, {
     from,

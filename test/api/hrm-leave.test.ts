@@ -1,6 +1,9 @@
 import { withRecordTimes } from '../../src/api/kit/record-times';
 import request from 'supertest';
 import { z } from 'zod';
+import { operatorContext } from '../../src/cli/common';
+import { eraseSubject } from '../../src/privacy/erase';
+import { eventually } from '../support/eventually';
 import type { LeaveStatus } from '../../src/events/hrm';
 import { LeaveApplicationRecord } from '../../src/projections/hrm';
 import { auth, openHrm, type HrmHarness } from '../support/hrm-harness';
@@ -88,12 +91,14 @@ describe('POST /api/v1/leave', () => {
       total_days: 5,
       description: 'Family visit',
       status: 'Open',
+      next_statuses: ['Approved', 'Rejected', 'Cancelled'],
       leave_approver_id: h.fixtures.ada,
       posting_date: '2026-11-21',
       approved_by: null,
       approved_on: null,
       rejected_by: null,
       rejected_on: null,
+      decision_reason: null,
       cancelled_on: null,
       created: NOW,
       created_at: expect.any(String),
@@ -239,6 +244,7 @@ describe('PATCH /api/v1/leave/{id}: the transition table', () => {
       const res = await patchLeave(id, { status: to.toLowerCase() }).expect(200);
       expect(strict(LeaveApplicationRecord).safeParse(res.body).error).toBeUndefined();
       expect(res.body.status).toBe(to);
+      expect(res.body.next_statuses).toEqual(ALLOWED[to]);
       expect((await request(h.app).get(`/api/v1/leave/${id}`)).body).toEqual(res.body);
     },
   );
@@ -249,10 +255,76 @@ describe('PATCH /api/v1/leave/{id}: the transition table', () => {
       const id = await leaveIn(from);
       const res = await patchLeave(id, { status: to });
       expectEnvelope(res, 409, 'illegal_transition');
-      expect(res.body.error.details).toEqual({ from, to });
+      expect(res.body.error.details).toEqual({ from, to, allowed: ALLOWED[from] });
+      const valid =
+        ALLOWED[from].length > 0 ? `valid next statuses: ${ALLOWED[from].join(', ')}` : 'no status';
+      expect(res.body.error.message).toContain(valid);
       expect((await request(h.app).get(`/api/v1/leave/${id}`)).body.status).toBe(from);
     },
   );
+});
+
+describe('PATCH /api/v1/leave/{id}: the reason of a rejection', () => {
+  it('offers every move an Open application may make', async () => {
+    const { body } = await postLeave(week()).expect(201);
+    expect(body).toMatchObject({
+      next_statuses: ['Approved', 'Rejected', 'Cancelled'],
+      decision_reason: null,
+    });
+  });
+
+  it('records the reason on the application and in its activity', async () => {
+    const id = await leaveIn('Open');
+    const res = await patchLeave(id, { status: 'Rejected', reason: '  Release week  ' }).expect(200);
+    expect(res.body).toMatchObject({
+      status: 'Rejected',
+      rejected_by: h.fixtures.ada,
+      decision_reason: 'Release week',
+      next_statuses: [],
+    });
+    expect((await request(h.app).get(`/api/v1/leave/${id}`)).body).toEqual(res.body);
+    const activity = await request(h.app).get(`/api/v1/leave/${id}/activity`).set(auth).expect(200);
+    expect(activity.body.data[0].changes).toContainEqual({
+      field: 'decision_reason',
+      before: null,
+      after: 'Release week',
+    });
+  });
+
+  it('rejects without a reason, as before', async () => {
+    const id = await leaveIn('Open');
+    const res = await patchLeave(id, { status: 'Rejected' }).expect(200);
+    expect(res.body).toMatchObject({ status: 'Rejected', decision_reason: null });
+  });
+
+  it.each([
+    [{ status: 'Approved', reason: 'Enjoy' }, /only given to reject/],
+    [{ status: 'Cancelled', reason: 'Plans changed' }, /only given to reject/],
+    [{ status: 'Rejected', reason: '   ' }, /./],
+    [{ status: 'Rejected', reason: 'x'.repeat(2001) }, /./],
+    [{ status: 'Rejected', reason: 42 }, /./],
+  ])('refuses %j with 422 naming reason, changing nothing', async (body, message) => {
+    const id = await leaveIn('Open');
+    const res = await patchLeave(id, body);
+    expectEnvelope(res, 422, 'validation_error');
+    expect(namedFields(res)).toEqual(['reason']);
+    expect(res.body.error.message).toMatch(message);
+    expect((await request(h.app).get(`/api/v1/leave/${id}`)).body.status).toBe('Open');
+  });
+
+  it("reads null once the employee's data is erased: the reason is theirs", async () => {
+    h.suite.erasures.start();
+    const id = await leaveIn('Open');
+    await patchLeave(id, { status: 'Rejected', reason: 'Release week' }).expect(200);
+    const subject = `hrm.employee-${h.fixtures.grace}`;
+    await eraseSubject(operatorContext(h.suite), h.suite.subjectKeys, subject, 'Art. 17');
+    const erased = await eventually(
+      'the reason to be erased',
+      async () => (await request(h.app).get(`/api/v1/leave/${id}`).expect(200)).body,
+      (doc) => doc.decision_reason === null,
+    );
+    expect(erased).toMatchObject({ status: 'Rejected', rejected_by: h.fixtures.ada });
+  });
 });
 
 describe('PATCH /api/v1/leave/{id}: decisions', () => {

@@ -1,13 +1,15 @@
+import fc from 'fast-check';
 import { calendarDecider, type BookLeave } from '../../src/commands/hrm/calendar';
 import type { EmployeeFacts } from '../../src/commands/hrm/employees';
 import {
-  LEAVE_TRANSITIONS,
+  LEAVE_DECISIONS,
   leaveDecider,
   type DecideLeave,
   type LeaveDecision,
 } from '../../src/commands/hrm/leave';
+import { DomainError } from '../../src/commands/errors';
 import { eventCatalog, upcast } from '../../src/events/catalog';
-import { hrmEvents, type HrmEventOf, type LeaveStatus } from '../../src/events/hrm';
+import { hrmEvents, LEAVE_TRANSITIONS, type HrmEventOf, type LeaveStatus } from '../../src/events/hrm';
 import { deciderSpec } from '../support/decider-spec';
 import { storedEvent } from '../support/stored-event';
 
@@ -221,6 +223,9 @@ const submitted: HrmEventOf<'LeaveApplicationSubmitted'> = {
 };
 const at = '2026-11-21T10:00:00Z';
 
+/** Grace's leave rejected by Ada, for `reason`. */
+const rejection = (reason: string | null) => ({ rejected_by: 3, rejected_on: at, employee_id: 7, reason });
+
 /** The events that bring an application to each status. */
 const HISTORY: Record<
   LeaveStatus,
@@ -233,7 +238,7 @@ const HISTORY: Record<
 > = {
   Open: [submitted],
   Approved: [submitted, { type: 'LeaveApplicationApproved', data: { approved_by: 3, approved_on: at } }],
-  Rejected: [submitted, { type: 'LeaveApplicationRejected', data: { rejected_by: 3, rejected_on: at } }],
+  Rejected: [submitted, { type: 'LeaveApplicationRejected', data: rejection(null) }],
   Cancelled: [submitted, { type: 'LeaveApplicationCancelled', data: { cancelled_on: at } }],
 };
 
@@ -267,7 +272,7 @@ describe('the leave transition table', () => {
   const given = deciderSpec(leaveDecider);
   const EXPECTED = {
     Approved: { type: 'LeaveApplicationApproved', data: { approved_by: 3, approved_on: at } },
-    Rejected: { type: 'LeaveApplicationRejected', data: { rejected_by: 3, rejected_on: at } },
+    Rejected: { type: 'LeaveApplicationRejected', data: rejection(null) },
     Cancelled: { type: 'LeaveApplicationCancelled', data: { cancelled_on: at } },
   } as const;
   const moves = (Object.keys(HISTORY) as LeaveStatus[]).flatMap((from) =>
@@ -293,7 +298,14 @@ describe('the leave transition table', () => {
   it.each(moves.filter(([from, to]) => !LEAVE_TRANSITIONS[from].includes(to)))(
     'refuses to move %s to %s (409 illegal_transition)',
     (from, to) => {
-      given(HISTORY[from]).when(decide(to)).thenThrows({ code: 'illegal_transition', details: { from, to } });
+      const allowed = LEAVE_TRANSITIONS[from];
+      given(HISTORY[from])
+        .when(decide(to))
+        .thenThrows({
+          code: 'illegal_transition',
+          message: expect.stringContaining(allowed.length > 0 ? allowed.join(', ') : 'no status follows it'),
+          details: { from, to, allowed },
+        });
     },
   );
 
@@ -340,5 +352,66 @@ describe('who approves or rejects leave', () => {
     given([submitted])
       .when(decide('Cancelled', { approver_id: 3 }))
       .thenThrows({ code: 'validation_error', message: expect.stringMatching(/^approver_id: /) });
+  });
+});
+
+describe('the reason of a rejection', () => {
+  const given = deciderSpec(leaveDecider);
+
+  it("records the approver's reason, naming the employee it is about", () => {
+    given([submitted])
+      .when(decide('Rejected', { reason: 'Release week' }))
+      .then([{ type: 'LeaveApplicationRejected', data: rejection('Release week') }]);
+  });
+
+  it('rejects without a reason', () => {
+    given([submitted])
+      .when(decide('Rejected'))
+      .then([{ type: 'LeaveApplicationRejected', data: rejection(null) }]);
+  });
+
+  it.each(['Approved', 'Cancelled'] as const)('refuses a reason given to set %s', (status) => {
+    given([submitted])
+      .when(decide(status, { reason: 'Why not' }))
+      .thenThrows({ code: 'validation_error', message: 'reason: is only given to reject' });
+  });
+
+  it('reads a rejection stored before rejections had reasons (v1) as naming neither', () => {
+    const v1 = storedEvent('hrm.leave-42', 1, {
+      type: 'LeaveApplicationRejected',
+      data: { rejected_by: 3, rejected_on: at },
+    });
+    const catalog = new Map([['hrm', eventCatalog(hrmEvents)]]);
+    expect(upcast(catalog, v1)).toMatchObject({
+      schema_version: 2,
+      data: { rejected_by: 3, rejected_on: at, employee_id: null, reason: null },
+    });
+  });
+});
+
+describe('any sequence of leave decisions', () => {
+  it('moves exactly where the transition table allows, and a refusal names the statuses that may follow', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LEAVE_DECISIONS), { maxLength: 6 }), (targets) => {
+        let state = leaveDecider.evolve(leaveDecider.initialState(), submitted);
+        let status: LeaveStatus = 'Open';
+        for (const target of targets) {
+          const allowed = LEAVE_TRANSITIONS[status];
+          try {
+            const events = leaveDecider.decide(decide(target), state);
+            expect(allowed).toContain(target);
+            state = events.reduce(leaveDecider.evolve, state);
+            status = target;
+          } catch (error) {
+            expect(allowed).not.toContain(target);
+            expect(error).toBeInstanceOf(DomainError);
+            expect(error).toMatchObject({
+              code: 'illegal_transition',
+              details: { from: status, to: target, allowed },
+            });
+          }
+        }
+      }),
+    );
   });
 });

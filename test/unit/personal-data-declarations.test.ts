@@ -58,6 +58,7 @@ const subjects: Record<string, Record<string, `${string} -> ${string}`>> = {
     EmployeeJoined: 'hrm.employee -> hrm.employee',
     EmployeeStatusChanged: 'hrm.employee -> hrm.employee',
     LeaveApplicationSubmitted: 'hrm.leave -> hrm.employee',
+    LeaveApplicationRejected: 'hrm.leave -> hrm.leave | hrm.employee',
     AttendanceRecorded: 'hrm.attendance -> hrm.employee',
     CandidateAdded: 'hrm.candidate -> hrm.candidate',
     ApplicationReceived: 'hrm.application -> hrm.candidate',
@@ -189,6 +190,12 @@ describe('expected markings', () => {
     expect(fieldSubjects('hrm', 'LeaveApplicationSubmitted', 'hrm.leave-9', { employee_id: 42 })).toEqual({
       employee_name: 'hrm.employee-42',
       description: 'hrm.employee-42',
+    });
+  });
+
+  it('keys the reason a leave was rejected for to the employee whose leave it is', () => {
+    expect(fieldSubjects('hrm', 'LeaveApplicationRejected', 'hrm.leave-9', { employee_id: 42 })).toEqual({
+      reason: 'hrm.employee-42',
     });
   });
 

@@ -27,17 +27,15 @@ const COMMENT = 'POST /api/v1/requests/{item_id}/comments';
 const LEAVE = 'PATCH /api/v1/leave/{id}';
 const OPPORTUNITY = 'PATCH /api/v1/opportunities/{id}';
 
-/** Whether a record's status may move to `status`, by its module's workflow. */
-const movesTo = (module: string, resource: string, status: string) => (record: Record<string, unknown>) =>
-  nextStatuses(module, resource, record).includes(status);
+/** Whether a record's status may move to `status` now, as the record tells. */
+const movesTo = (status: string) => (record: Record<string, unknown>) =>
+  nextStatuses(record).includes(status);
 
 /** A request still being worked: it may be assigned, reprioritised. */
 const inProgress = (record: Record<string, unknown>) =>
   ['Pending Approval', 'Open', 'Replied'].includes(String(record.status));
 
 const statusStep = (
-  module: string,
-  resource: string,
   write: string,
   label: string,
   status: string,
@@ -47,7 +45,7 @@ const statusStep = (
   write,
   sends: () => ({ status }),
   asks,
-  offered: movesTo(module, resource, status),
+  offered: movesTo(status),
 });
 
 /** The named actions of each resource whose staff work its records, by module and resource. */
@@ -76,18 +74,18 @@ const ACTIONS: Readonly<Record<string, readonly RecordAction[]>> = {
         agentId !== undefined && inProgress(record) && record.assignee_id !== agentId,
     },
     { label: 'Change priority', write: REQUEST, sends: () => ({}), asks: ['priority'], offered: inProgress },
-    statusStep('esm', 'requests', REQUEST, 'Resolve', 'Resolved'),
+    statusStep(REQUEST, 'Resolve', 'Resolved'),
     {
-      ...statusStep('esm', 'requests', REQUEST, 'Reopen', 'Open'),
+      ...statusStep(REQUEST, 'Reopen', 'Open'),
       // Out of Pending Approval, Open is an approval, which names its approver: the full form's.
       offered: (record) => ['Replied', 'Resolved'].includes(String(record.status)),
     },
-    statusStep('esm', 'requests', REQUEST, 'Close', 'Closed'),
+    statusStep(REQUEST, 'Close', 'Closed'),
   ],
   'hrm/leave': [
-    statusStep('hrm', 'leave', LEAVE, 'Approve leave', 'Approved'),
-    statusStep('hrm', 'leave', LEAVE, 'Reject leave', 'Rejected', ['reason']),
-    statusStep('hrm', 'leave', LEAVE, 'Cancel leave', 'Cancelled', ['reason']),
+    statusStep(LEAVE, 'Approve leave', 'Approved'),
+    statusStep(LEAVE, 'Reject leave', 'Rejected', ['reason']),
+    statusStep(LEAVE, 'Cancel leave', 'Cancelled'),
   ],
   'crm/opportunities': [
     {

@@ -106,13 +106,11 @@ function RecordWrite({
 function formFields(
   api: OpenApi,
   write: WriteOperation,
-  module: string,
-  resource: string,
   record: Record<string, unknown> | undefined,
 ): FormField[] {
   const fields = fieldsOf(api, bodySchema(api, write));
-  if (!record || !hasWorkflow(module, resource, record)) return fields;
-  const allowed = [record.status, ...nextStatuses(module, resource, record)];
+  if (!record || !hasWorkflow(record)) return fields;
+  const allowed = [record.status, ...nextStatuses(record)];
   return fields.map((field) =>
     field.name === 'status' && field.schema.enum
       ? { ...field, schema: { ...field.schema, enum: field.schema.enum.filter((s) => allowed.includes(s)) } }
@@ -144,7 +142,7 @@ function WriteForm({
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const serviceForm = fillsServiceForm(api, write);
   // A service's form replaces the raw `form_data`, and the service is picked by name.
-  const fields = formFields(api, write, module.id, resource, record).filter(
+  const fields = formFields(api, write, record).filter(
     (field) => !(serviceForm && ['form_data', 'service_id'].includes(field.name)),
   );
   const [serviceId, setServiceId] = useState('');

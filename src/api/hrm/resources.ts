@@ -48,6 +48,7 @@ function resource(definition: {
   collection: string;
   searchFields: readonly string[];
   filters: Readonly<Record<string, FilterDefinition>>;
+  derived?: readonly string[];
 }): ResourceDefinition {
   return {
     path: definition.path,
@@ -62,6 +63,7 @@ function resource(definition: {
     },
     filters: definition.filters,
     stream: (id) => hrmStream(definition.category, Number(id)),
+    ...(definition.derived && { derived: definition.derived }),
   };
 }
 
@@ -104,6 +106,7 @@ export const leave = resource({
   description: 'leave applications and their approval status',
   record: LeaveApplicationRecord,
   collection: 'hrm.leave',
+  derived: ['next_statuses'],
   searchFields: ['employee_name', 'leave_type', 'description'],
   filters: {
     status: filters.status(LEAVE_STATUSES),

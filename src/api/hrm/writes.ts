@@ -47,6 +47,17 @@ const LeaveUpdate = z
           "Employee who approves or rejects; defaults to the application's leave approver (the manager). " +
           'Not given with Cancelled.',
       }),
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .optional()
+      .meta({
+        description:
+          'Why the leave is rejected, shown as its decision_reason; optional, only given with Rejected. ' +
+          "Personal data of the employee's.",
+      }),
   })
   .meta({ id: 'LeaveApplicationUpdate' });
 
@@ -102,6 +113,7 @@ export const decideLeaveRoute: WriteRoute<z.infer<typeof LeaveUpdate>> = {
     decideLeave(context, itemId(params), {
       status: body.status as LeaveDecision,
       ...(body.approver_id !== undefined && { approver_id: body.approver_id }),
+      ...(body.reason !== undefined && { reason: body.reason }),
       decider: decidingPersonOf(caller),
     }),
 };

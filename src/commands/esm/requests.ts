@@ -17,7 +17,7 @@ import {
 } from '../../esm/sla';
 import { actionTo, nextStatuses, REQUEST_TRANSITIONS, type RequestAction } from '../../esm/workflow';
 import type { Decider } from '../decider';
-import { DomainError, illegalTransition, invalidField } from '../errors';
+import { DomainError, illegalMove, illegalTransition, invalidField } from '../errors';
 
 /** What the decision needs to know about the service a request is raised against. */
 export interface ServiceFacts {
@@ -177,17 +177,7 @@ function statusCommand(update: UpdateRequest, from: RequestStatus): RequestComma
   if (target === undefined || target === from) return null;
   const action = actionTo(from, target);
   if (!action) {
-    const allowed = nextStatuses(from);
-    const valid = allowed.length > 0 ? `valid next statuses: ${allowed.join(', ')}` : 'no status follows it';
-    throw new DomainError(
-      'illegal_transition',
-      `A request cannot move from ${from} to ${target} (${valid})`,
-      {
-        from,
-        to: target,
-        allowed,
-      },
-    );
+    throw illegalMove('A request', from, target, nextStatuses(from));
   }
   const at = update.at;
   if (action === 'approve' || action === 'reject') {

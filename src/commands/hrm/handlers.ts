@@ -238,6 +238,8 @@ export async function submitLeave(context: CommandContext, input: LeaveInput) {
 export interface LeaveDecisionInput {
   status: LeaveDecision;
   approver_id?: number;
+  /** Why the leave is rejected (Rejected only). */
+  reason?: string;
   /** Who takes the decision (`decidingEmployee`); unset: whoever the body names. */
   decider?: DecidingPerson;
 }

@@ -1,6 +1,6 @@
-import type { HrmEventOf, LeaveStatus } from '../../events/hrm';
+import { LEAVE_TRANSITIONS, type HrmEventOf, type LeaveStatus } from '../../events/hrm';
 import type { Decider } from '../decider';
-import { DomainError, invalidField } from '../errors';
+import { DomainError, illegalMove, invalidField } from '../errors';
 import type { EmployeeFacts } from './employees';
 
 export type LeaveEvent =
@@ -17,14 +17,6 @@ export const LEAVE_DECISIONS = [
   'Cancelled',
 ] as const satisfies readonly LeaveDecision[];
 
-/** Every legal move of a leave application (Frappe HRMS); anything else is 409 illegal_transition. */
-export const LEAVE_TRANSITIONS: Readonly<Record<LeaveStatus, readonly LeaveDecision[]>> = {
-  Open: ['Approved', 'Rejected', 'Cancelled'],
-  Approved: ['Cancelled'],
-  Rejected: [],
-  Cancelled: [],
-};
-
 /** Records an application whose days the employee's calendar has booked. */
 export interface SubmitLeave {
   type: 'SubmitLeave';
@@ -39,6 +31,8 @@ export interface DecideLeave {
   approver_id?: number;
   /** That employee as the handler found them (the named one, else the leave approver); null when absent. */
   approver: EmployeeFacts | null;
+  /** Why the approver rejects it; only with Rejected, and never required. */
+  reason?: string;
 }
 
 export type LeaveCommand = SubmitLeave | DecideLeave;
@@ -71,12 +65,12 @@ function approverOf(command: DecideLeave, state: LeaveApplicationState): number 
 }
 
 function decideLeave(command: DecideLeave, state: LeaveApplicationState): LeaveEvent[] {
-  if (!LEAVE_TRANSITIONS[state.status].includes(command.status)) {
-    throw new DomainError(
-      'illegal_transition',
-      `A leave application cannot move from ${state.status} to ${command.status}`,
-      { from: state.status, to: command.status },
-    );
+  const allowed = LEAVE_TRANSITIONS[state.status];
+  if (!allowed.includes(command.status)) {
+    throw illegalMove('A leave application', state.status, command.status, allowed);
+  }
+  if (command.reason !== undefined && command.status !== 'Rejected') {
+    throw invalidField('reason', 'is only given to reject');
   }
   const at = command.at;
   switch (command.status) {
@@ -91,7 +85,12 @@ function decideLeave(command: DecideLeave, state: LeaveApplicationState): LeaveE
       return [
         {
           type: 'LeaveApplicationRejected',
-          data: { rejected_by: approverOf(command, state), rejected_on: at },
+          data: {
+            rejected_by: approverOf(command, state),
+            rejected_on: at,
+            employee_id: state.employee_id,
+            reason: command.reason ?? null,
+          },
         },
       ];
     case 'Cancelled':

@@ -10,7 +10,7 @@ import { recruitmentEvents } from './recruitment';
 // one; see docs/api/hrm.md).
 export { ATTENDANCE_STATUSES, type AttendanceStatus } from './attendance';
 export { EMPLOYEE_STATUSES, EMPLOYMENT_TYPES, type EmployeeStatus, type EmploymentType } from './employees';
-export { LEAVE_STATUSES, LEAVE_TYPES, type LeaveStatus, type LeaveType } from './leave';
+export { LEAVE_STATUSES, LEAVE_TRANSITIONS, LEAVE_TYPES, type LeaveStatus, type LeaveType } from './leave';
 export {
   BRAND_STATUSES,
   CAREER_SITE_STATUSES,

@@ -21,8 +21,9 @@ export * from './recruitment';
 /** The HR and recruitment read models, one document per record, under one checkpoint. */
 export const hrmProjector: Projector = {
   name: 'hrm',
-  // 2: every record carries created_at and updated_at (`evolveStamped`).
-  version: 2,
+  // 2: every record carries created_at and updated_at (`evolveStamped`); 3: a leave application's
+  // next_statuses and decision_reason.
+  version: 3,
   projections: [
     organizationsProjection,
     brandsProjection,

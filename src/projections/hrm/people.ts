@@ -5,7 +5,9 @@ import {
   EMPLOYEE_STATUSES,
   EMPLOYMENT_TYPES,
   LEAVE_STATUSES,
+  LEAVE_TRANSITIONS,
   LEAVE_TYPES,
+  type LeaveStatus,
 } from '../../events/hrm';
 import type { DocumentProjection } from '../projection';
 import { date, enumText, idFromStream, intOrNull, textOrNull, timestamp, type Event } from './shared';
@@ -47,12 +49,16 @@ export const LeaveApplicationRecord = z
     total_days: z.number().meta({ description: 'Working days (Monday to Friday); a half day counts 0.5' }),
     description: textOrNull,
     status: enumText(LEAVE_STATUSES),
+    next_statuses: z.array(enumText(LEAVE_STATUSES)).meta({
+      description: 'The statuses a PATCH may move the application to now (empty: it is decided for good)',
+    }),
     leave_approver_id: intOrNull.meta({ description: "The employee's manager when the leave was submitted" }),
     posting_date: date,
     approved_by: intOrNull,
     approved_on: timestamp.nullable(),
     rejected_by: intOrNull,
     rejected_on: timestamp.nullable(),
+    decision_reason: textOrNull.meta({ description: 'Why the approver rejected it, when they said' }),
     cancelled_on: timestamp.nullable(),
     created: timestamp,
   })
@@ -101,15 +107,21 @@ export const employeesProjection: DocumentProjection<EmployeeRecord> = {
 };
 
 function evolveLeave(doc: LeaveApplicationRecord | null, stored: StoredEvent): LeaveApplicationRecord | null {
-  const event = stored as Event;
+  const next = evolveLeaveFields(doc, stored as Event);
+  return next && { ...next, next_statuses: [...LEAVE_TRANSITIONS[next.status as LeaveStatus]] };
+}
+
+function evolveLeaveFields(doc: LeaveApplicationRecord | null, event: Event): LeaveApplicationRecord | null {
   if (event.type === 'LeaveApplicationSubmitted') {
     return {
       ...event.data,
       status: 'Open',
+      next_statuses: [],
       approved_by: null,
       approved_on: null,
       rejected_by: null,
       rejected_on: null,
+      decision_reason: null,
       cancelled_on: null,
     };
   }
@@ -117,8 +129,10 @@ function evolveLeave(doc: LeaveApplicationRecord | null, stored: StoredEvent): L
   switch (event.type) {
     case 'LeaveApplicationApproved':
       return { ...doc, status: 'Approved', ...event.data };
-    case 'LeaveApplicationRejected':
-      return { ...doc, status: 'Rejected', ...event.data };
+    case 'LeaveApplicationRejected': {
+      const { rejected_by, rejected_on, reason } = event.data;
+      return { ...doc, status: 'Rejected', rejected_by, rejected_on, decision_reason: reason };
+    }
     case 'LeaveApplicationCancelled':
       return { ...doc, status: 'Cancelled', ...event.data };
     default:
