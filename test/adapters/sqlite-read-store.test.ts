@@ -9,6 +9,12 @@ import { openSqliteReadStore } from '../../src/projections/sqlite-read-store';
 import { tempDir } from '../support/temp-dir';
 import { readStoreContract, sharedReadStoreContract, type ReadStoreFixture } from './read-store.contract';
 
+/**
+ * A property of many runs, each opening and writing SQLite files: about 12 s on a busy 2-core machine,
+ * over jest's 30 s when the whole suite shares it. The timeout catches a hang; it does not check speed.
+ */
+const PROPERTY_TIMEOUT = 120_000;
+
 async function sqliteFixture(): Promise<ReadStoreFixture> {
   const { dir, cleanup } = tempDir();
   const file = path.join(dir, 'read.db');
@@ -189,49 +195,53 @@ describe('SQLite read store caches across live writes', () => {
     ),
   });
 
-  it('answers every query as SQLite does after each small commit, whether its page and total were kept or not', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { maxLength: 12 }),
-        async (commits) => {
-          const { dir, cleanup } = tempDir();
-          const file = path.join(dir, 'read.db');
-          const store = openSqliteReadStore(file);
-          // Shared: it forgets what it cached whenever the other connection commits, so it answers from SQL.
-          const oracle = openSqliteReadStore(file, { shared: true });
-          const agree = async () => {
-            for (const query of queries) {
-              expect(await store.find(collection.name, query)).toEqual(
-                await oracle.find(collection.name, query),
-              );
-            }
-          };
-          try {
-            await store.defineCollections([collection]);
-            await oracle.defineCollections([collection]);
-            for (const [position, changes] of commits.entries()) {
+  it(
+    'answers every query as SQLite does after each small commit, whether its page and total were kept or not',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { maxLength: 12 }),
+          async (commits) => {
+            const { dir, cleanup } = tempDir();
+            const file = path.join(dir, 'read.db');
+            const store = openSqliteReadStore(file);
+            // Shared: it forgets what it cached whenever the other connection commits, so it answers from SQL.
+            const oracle = openSqliteReadStore(file, { shared: true });
+            const agree = async () => {
+              for (const query of queries) {
+                expect(await store.find(collection.name, query)).toEqual(
+                  await oracle.find(collection.name, query),
+                );
+              }
+            };
+            try {
+              await store.defineCollections([collection]);
+              await oracle.defineCollections([collection]);
+              for (const [position, changes] of commits.entries()) {
+                await agree();
+                const written = changes.map(({ id, doc }) => ({
+                  collection: collection.name,
+                  id,
+                  doc: doc && { id, ...doc },
+                }));
+                await store.commit(
+                  written,
+                  new Map([['tests', { from: Math.max(position - 1, 0), to: position }]]),
+                );
+              }
               await agree();
-              const written = changes.map(({ id, doc }) => ({
-                collection: collection.name,
-                id,
-                doc: doc && { id, ...doc },
-              }));
-              await store.commit(
-                written,
-                new Map([['tests', { from: Math.max(position - 1, 0), to: position }]]),
-              );
+            } finally {
+              await store.close();
+              await oracle.close();
+              cleanup();
             }
-            await agree();
-          } finally {
-            await store.close();
-            await oracle.close();
-            cleanup();
-          }
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 describe('SQLite read store: a search with filters', () => {
@@ -329,57 +339,63 @@ describe('SQLite read store: searches by word', () => {
     }
   }
 
-  it('finds, counts and pages what the trigram index finds, with and without a filter, after changes', async () => {
-    const changed = fc.record({ id: fc.integer({ min: 1, max: 30 }), doc: fc.option(note) });
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(note, { minLength: 1, maxLength: 30 }),
-        fc.array(changed, { maxLength: 8 }),
-        fc.array(text, { maxLength: 6 }),
-        async (notes, changes, extra) => {
-          const { dir, cleanup } = tempDir();
-          const file = path.join(dir, 'read.db');
-          const store = openSqliteReadStore(file);
-          const written = (id: number, doc: { title: string; status: string } | null) => ({
-            collection: collection.name,
-            id,
-            doc: doc && { id, ...doc },
-          });
-          try {
-            await store.defineCollections([collection]);
-            await store.commit(
-              notes.map((doc, index) => written(index + 1, doc)),
-              new Map([['tests', { from: 0, to: 1 }]]),
-            );
-            // Renamed and deleted notes: the words they no longer hold stay in the vocabulary.
-            await store.commit(
-              changes.map(({ id, doc }) => written(id, doc)),
-              new Map([['tests', { from: 1, to: 2 }]]),
-            );
-            // Words and pieces of the titles, as users type them, and other strings.
-            const titles = [...notes, ...changes.flatMap(({ doc }) => doc ?? [])].map(({ title }) => title);
-            const searches = [...titles.flatMap((title) => [title, title.slice(1, 5)]), ...extra]
-              .map((q) => q.toLowerCase())
-              .filter((q) => [...q].length >= 3 && q.trim() !== '');
-            for (const q of searches) {
-              for (const status of [undefined, 'Open']) {
-                const expected = byTrigram(file, q, status);
-                const filters: Filter[] = status ? [{ field: 'status', op: 'eq', value: status }] : [];
-                expect(await store.find(collection.name, { q, filters, limit: 2, offset: 1 })).toMatchObject({
-                  total: expected.length,
-                  items: expected.slice(1, 3),
-                });
+  it(
+    'finds, counts and pages what the trigram index finds, with and without a filter, after changes',
+    async () => {
+      const changed = fc.record({ id: fc.integer({ min: 1, max: 30 }), doc: fc.option(note) });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(note, { minLength: 1, maxLength: 30 }),
+          fc.array(changed, { maxLength: 8 }),
+          fc.array(text, { maxLength: 6 }),
+          async (notes, changes, extra) => {
+            const { dir, cleanup } = tempDir();
+            const file = path.join(dir, 'read.db');
+            const store = openSqliteReadStore(file);
+            const written = (id: number, doc: { title: string; status: string } | null) => ({
+              collection: collection.name,
+              id,
+              doc: doc && { id, ...doc },
+            });
+            try {
+              await store.defineCollections([collection]);
+              await store.commit(
+                notes.map((doc, index) => written(index + 1, doc)),
+                new Map([['tests', { from: 0, to: 1 }]]),
+              );
+              // Renamed and deleted notes: the words they no longer hold stay in the vocabulary.
+              await store.commit(
+                changes.map(({ id, doc }) => written(id, doc)),
+                new Map([['tests', { from: 1, to: 2 }]]),
+              );
+              // Words and pieces of the titles, as users type them, and other strings.
+              const titles = [...notes, ...changes.flatMap(({ doc }) => doc ?? [])].map(({ title }) => title);
+              const searches = [...titles.flatMap((title) => [title, title.slice(1, 5)]), ...extra]
+                .map((q) => q.toLowerCase())
+                .filter((q) => [...q].length >= 3 && q.trim() !== '');
+              for (const q of searches) {
+                for (const status of [undefined, 'Open']) {
+                  const expected = byTrigram(file, q, status);
+                  const filters: Filter[] = status ? [{ field: 'status', op: 'eq', value: status }] : [];
+                  expect(
+                    await store.find(collection.name, { q, filters, limit: 2, offset: 1 }),
+                  ).toMatchObject({
+                    total: expected.length,
+                    items: expected.slice(1, 3),
+                  });
+                }
               }
+            } finally {
+              await store.close();
+              cleanup();
             }
-          } finally {
-            await store.close();
-            cleanup();
-          }
-        },
-      ),
-      { numRuns: 80 },
-    );
-  });
+          },
+        ),
+        { numRuns: 80 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   async function storeOfTitles(file: string, titles: string[]) {
     const store = openSqliteReadStore(file);

@@ -641,7 +641,11 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       .getByText(/Proposed by Wendy Writer \(key:[\w-]+\), approved by Alice Approver \(key:[\w-]+\)/)
       .waitFor();
     const changes = page.getByRole('table', { name: /^Changes at position/ }).last();
-    await changes.getByRole('row').filter({ hasText: 'Status' }).getByText('Approved').waitFor();
+    await changes
+      .getByRole('row')
+      .filter({ hasText: 'Status' })
+      .getByText('Approved', { exact: true })
+      .waitFor();
     await expectAccessible(page);
 
     // The market serves its records to its readers only; the audit API serves their history.
