@@ -55,6 +55,8 @@ describe('financial planning API', () => {
         '/api/v1/proposals/{id}',
         '/api/v1/proposals/{id}/approve',
         '/api/v1/proposals/{id}/reject',
+        '/api/v1/scenarios/{scenario}/activity',
+        '/api/v1/plans/{scenario}/activity',
         '/api/v1/webhooks',
         '/api/v1/webhooks',
         '/api/v1/webhooks/{id}',
