@@ -7,7 +7,7 @@ import { esmModule } from '../../src/api/esm';
 import { hrmModule } from '../../src/api/hrm';
 import { createModuleApp } from '../../src/api/kit/app';
 import { createLogger } from '../../src/api/kit/logging';
-import type { ModuleDefinition } from '../../src/api/kit/module';
+import type { ModuleDefinition, ResourceDefinition } from '../../src/api/kit/module';
 import { requireApproval } from '../../src/approvals/policies';
 import { addCompany, addContact, openOpportunity } from '../../src/commands/crm/handlers';
 import { loadConfig, type Config } from '../../src/config';
@@ -68,6 +68,13 @@ class Mirror {
 }
 
 /** Every record every resource of the modules serves, by `module/resource/id`. */
+/**
+ * A record as the feed carries it: without the names a read joins in (a request's `assignee_name`),
+ * which a mirror takes from the named records' own changes (the agents').
+ */
+const withoutNames = (resource: ResourceDefinition, item: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(item).filter(([field]) => !(field in (resource.names ?? {}))));
+
 async function served(apps: ReadonlyMap<string, RequestListener>): Promise<Map<string, unknown>> {
   const all = new Map<string, unknown>();
   for (const module of MODULES) {
@@ -76,8 +83,9 @@ async function served(apps: ReadonlyMap<string, RequestListener>): Promise<Map<s
         const res = await request(apps.get(module.id) as RequestListener)
           .get(`/api/v1/${resource.path}?limit=${module.list.maxLimit}&offset=${offset}`)
           .expect(200);
-        const items = res.body.data as { id: string | number }[];
-        for (const item of items) all.set(`${module.id}/${resource.path}/${item.id}`, item);
+        const items = res.body.data as ({ id: string | number } & Record<string, unknown>)[];
+        for (const item of items)
+          all.set(`${module.id}/${resource.path}/${item.id}`, withoutNames(resource, item));
         if (items.length < module.list.maxLimit) break;
       }
     }

@@ -255,6 +255,7 @@ describe('leak 3: an erasure racing writes', () => {
       .set({ Authorization: `Bearer ${TOKEN}` })
       .send(workedDay(nia))
       .expect(201);
+    await h.settle();
     expect(await documentsHolding(['Brackenwhite'])).not.toEqual([]);
     await h.suite.subjectKeys.erase(subject);
     expect(await erasureDone(h.suite.readStore, outcome.events[0]!.position, 10_000)).toBe(true);
