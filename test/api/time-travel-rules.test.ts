@@ -144,10 +144,10 @@ describe('the service desk', () => {
     expect(res.body.detail[0].loc).toEqual(['query', 'as_of']);
   });
 
-  it('keeps a plain read byte for byte', async () => {
-    const stored = await harness.suite.readStore.get('esm.requests', 1);
+  it('keeps a plain read byte for byte, the names it joins in after the stored record', async () => {
+    const stored = (await harness.suite.readStore.get('esm.requests', 1)) as string;
     const res = await request(harness.app).get('/api/v1/requests/1').expect(200);
-    expect(res.text).toBe(stored);
+    expect(res.text).toBe(`${stored.slice(0, -1)},"assignee_name":null}`);
   });
 });
 
