@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { foldedSteps, recordStory } from '../../audit/record-history';
+import { STATUS_AFTER } from '../../approvals/proposals/decider';
 import type { StoredEvent } from '../../events/envelope';
 import { holds } from '../../iam/holds';
 import type { Principal, Role } from '../../iam/principal';
@@ -86,16 +87,6 @@ const PROPOSAL_SUMMARIES: Readonly<Record<string, (data: Record<string, unknown>
   ChangeWithdrawn: () => 'The proposal was withdrawn',
 };
 
-const PROPOSAL_STATUSES: Readonly<Record<string, string>> = {
-  ChangeProposed: 'pending',
-  ChangeApproved: 'approved',
-  ChangeApplied: 'applied',
-  ChangeFailed: 'failed',
-  ChangeRejected: 'rejected',
-  ChangeExpired: 'expired',
-  ChangeWithdrawn: 'withdrawn',
-};
-
 /** What the entries of one record are made with. */
 interface Telling {
   resource: ResourceDefinition;
@@ -129,7 +120,7 @@ function entryOf(
     ...more,
   });
   if (event.type === 'SubjectErased') return entry('erasure', 'Personal data erased');
-  const proposalStatus = PROPOSAL_STATUSES[event.type];
+  const proposalStatus = (STATUS_AFTER as Readonly<Record<string, string>>)[event.type];
   if (proposalStatus !== undefined && typeof data.id === 'string') {
     if (event.type === 'ChangeProposed') routes.set(data.id, String(data.route));
     const summary = (PROPOSAL_SUMMARIES[event.type] as (data: Record<string, unknown>) => string)(data);

@@ -36,7 +36,8 @@ export type ProposalCommand =
   | { type: 'Expire'; id: string; at: Date }
   | { type: 'Withdraw'; id: string; reason: WithdrawalReason };
 
-const STATUS_AFTER: Record<ProposalEvent['type'], ProposalStatus> = {
+/** The status a proposal has after each of its events. */
+export const STATUS_AFTER: Readonly<Record<ProposalEvent['type'], ProposalStatus>> = {
   ChangeProposed: 'pending',
   ChangeApproved: 'approved',
   ChangeApplied: 'applied',
