@@ -9,7 +9,7 @@ import { SERVER_SECRET, TOKEN } from '../support/esm-harness';
 import { tempDir } from '../support/temp-dir';
 import { auth } from './spec';
 
-type Row = { id: number; priority: string; created_at: string; updated_at: string };
+type Row = { id: number; priority: string; priority_rank: number; created_at: string; updated_at: string };
 
 let app: RequestListener;
 let suite: Suite;
@@ -81,7 +81,8 @@ describe('GET /api/v1/requests: sort and keyset paging', () => {
     const byId = ids((await list('limit=100').expect(200)).body.data);
     expect(ids((await list('sort=-id&limit=100').expect(200)).body.data)).toEqual([...byId].reverse());
     const rows: Row[] = (await list('sort=priority,-id&limit=100').expect(200)).body.data;
-    const expected = [...rows].sort((a, b) => a.priority.localeCompare(b.priority) || b.id - a.id);
+    // By urgency, Low to Urgent, not by the name's letters.
+    const expected = [...rows].sort((a, b) => a.priority_rank - b.priority_rank || b.id - a.id);
     expect(ids(rows)).toEqual(ids(expected));
     expect(new Set(rows.map((row) => row.priority)).size).toBe(4);
   });
@@ -99,7 +100,7 @@ describe('GET /api/v1/requests: sort and keyset paging', () => {
     const res = await list('sort=title').expect(422);
     expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'sort'], type: 'sort_field' });
     expect(res.body.detail[0].msg).toContain(
-      'status, priority, service_id, department_id, assignee_id, sla_state, sla_changes_at, created_at, updated_at, id',
+      'status, priority, service_id, department_id, assignee_id, sla_state, sla_changes_at, created, response_by, resolution_by, created_at, updated_at, id',
     );
   });
 
@@ -115,7 +116,7 @@ describe('GET /api/v1/requests: sort and keyset paging', () => {
       `after=${Buffer.from('["id",[],"7"]').toString('base64url')}`,
       'Not a cursor this list gave',
     );
-    await refused(`sort=-priority&after=${next}`, 'belongs to sort=priority,id');
+    await refused(`sort=-priority&after=${next}`, 'belongs to sort=priority_rank,id');
     await refused(`sort=priority&offset=2&after=${next}`, 'either after (a cursor) or offset');
   });
 });
