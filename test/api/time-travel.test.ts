@@ -33,7 +33,13 @@ interface ItemRoute {
   path: (id: string) => string;
   /** The record as the route answers it on `day`, from the record its projection folds. */
   present: (record: Doc, day: string) => unknown;
+  /** The names the route joins in from other records (`assignee_name`): names of now, at any cut. */
+  names?: readonly string[];
 }
+
+/** An answer's record without the names its route joins in, to compare with the record folded. */
+const folded = (route: ItemRoute, data: Doc) =>
+  Object.fromEntries(Object.entries(data).filter(([field]) => !route.names?.includes(field)));
 
 const asIs = (record: Doc) => record;
 
@@ -44,6 +50,7 @@ function itemRoutes(module: ModuleDefinition): ItemRoute[] {
     collection: resource.collection.name,
     path: (id: string) => `/api/v1/${resource.path}/${encodeURIComponent(id)}`,
     present: asIs,
+    names: Object.keys(resource.names ?? {}),
   }));
   const own: Record<string, ItemRoute[]> = {
     clm: [
@@ -129,7 +136,7 @@ describe.each(MODULES.filter((module) => itemRoutes(module).length > 0).map((mod
 
           // As of now: the read model itself.
           const now = await read({ as_of_position: head }).expect(200);
-          expect(now.body).toEqual({
+          expect({ ...now.body, data: folded(route, now.body.data) }).toEqual({
             data: route.present(stored, today),
             meta: { as_of_position: head, position: expect.any(Number) },
           });
@@ -158,7 +165,7 @@ describe.each(MODULES.filter((module) => itemRoutes(module).length > 0).map((mod
                 continue;
               }
               expect([query, answer.status]).toEqual([query, 200]);
-              expect(answer.body.data).toEqual(route.present(expected, day));
+              expect(folded(route, answer.body.data)).toEqual(route.present(expected, day));
               expect(answer.body.meta).toEqual({ ...query, position: expect.any(Number) });
               expect(answer.body.meta.position).toBeLessThanOrEqual(head);
             }
