@@ -22,7 +22,7 @@ describe("the console's record titles", () => {
       'Competitor 2 · Beta Smile',
     );
     expect(recordTitle('messages', '7', { subject: 'Minutes', from_name: 'Bo' })).toBe('Message 7 · Minutes');
-    expect(recordTitle('leave', '5', { id: 5, employee_name: 'Ana Silva' })).toBe('Leave 5');
+    expect(recordTitle('leave', '5', { id: 5, employee_name: 'Ana Silva' })).toBe('Leave 5 · Ana Silva');
     expect(recordTitle('career-sites', '1', undefined)).toBe('Career site 1');
   });
 
