@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { DATA_FILES } from '../../src/data-files';
+import { EVENTS_SCHEMA } from '../../src/events/events-schema';
 import { currentVersion } from '../../src/sqlite-schema';
 import {
   auditor,
@@ -79,9 +80,28 @@ function openedInPlace(reads: RecordedReads): RecordedReads {
 
 /**
  * What this build adds to the answers of the earlier build (which an upgrade keeps, and may add to): the
- * record times, lists' `meta.next`, the service desk's SLA states; and the reads of resources added since.
+ * record times, lists' `meta.next`, the service desk's SLA states, the statuses a record may move to
+ * next, a request's priority rank and assignee's name, a leave's decision reason, a stage move's reason,
+ * and the context of a proposal; and the reads of resources added since.
  */
-const ADDED_FIELDS = ['created_at', 'updated_at', 'next', 'sla_state', 'sla_targets', 'sla_changes_at'];
+const ADDED_FIELDS = [
+  'created_at',
+  'updated_at',
+  'next',
+  'sla_state',
+  'sla_targets',
+  'sla_changes_at',
+  'next_statuses',
+  'priority_rank',
+  'assignee_name',
+  'decision_reason',
+  'reason',
+  'proposer_name',
+  'target',
+  'preview',
+  'age_seconds',
+  'conflicts',
+];
 const ADDED_READS = [/^esm GET \/api\/v1\/agents\b/];
 
 function withoutAddedReads(reads: RecordedReads): RecordedReads {
@@ -180,7 +200,7 @@ test('a file written by a newer build is refused, naming the file and both versi
     db.pragma('user_version = 7');
     db.close();
     await expect(open(newer.dir, requestLog())).rejects.toThrow(
-      `${file} has schema version 7, newer than version 1 which this build knows`,
+      `${file} has schema version 7, newer than version ${currentVersion(EVENTS_SCHEMA)} which this build knows`,
     );
     expect(versionOf(file)).toBe(7);
   } finally {
