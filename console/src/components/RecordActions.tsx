@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, request } from '../api/client';
+import { request } from '../api/client';
 import { DESK, useMyAgent, type Agent } from '../api/desk';
 import { moduleHeaders } from '../api/modules';
 import { bodySchema, writesOf, type OpenApi, type ResourceTable, type WriteOperation } from '../api/openapi';
@@ -12,7 +12,14 @@ import { actionsOf, type ActionContext, type RecordAction } from '../api/record-
 import { usePrincipal, useSession } from '../api/session';
 import { ErrorNotice } from './ErrorNotice';
 import { ChangesTable } from './ChangesTable';
-import { bodyOf, fieldsOf, initialValues, SchemaFields, type FormValues } from './SchemaForm';
+import {
+  bodyOf,
+  fieldsOf,
+  initialValues,
+  SchemaFields,
+  showFieldErrors,
+  type FormValues,
+} from './SchemaForm';
 
 interface Target {
   module: string;
@@ -126,13 +133,7 @@ function ActionForm({
       onDone();
     } catch (error) {
       setFailure(error);
-      if (error instanceof ApiError) {
-        for (const issue of error.issues) {
-          const [where, name] = issue.loc;
-          if (where === 'body' && typeof name === 'string' && name in values)
-            form.setFieldError(name, issue.msg);
-        }
-      }
+      showFieldErrors(error, form, values);
     }
   });
 

@@ -9,6 +9,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { ApiError } from '../api/client';
 import { fieldLabel } from '../api/field-text';
 import { nonNull, type JsonSchema, type OpenApi } from '../api/openapi';
 import { InlineMarkdown } from './InlineMarkdown';
@@ -193,4 +194,17 @@ export function SchemaFields({ fields, form }: { fields: FormField[]; form: UseF
       ))}
     </Stack>
   );
+}
+
+/** A refused write's field issues, shown on the form's fields they name. */
+export function showFieldErrors(
+  error: unknown,
+  form: UseFormReturnType<FormValues>,
+  values: FormValues,
+): void {
+  if (!(error instanceof ApiError)) return;
+  for (const issue of error.issues) {
+    const [where, name] = issue.loc;
+    if (where === 'body' && typeof name === 'string' && name in values) form.setFieldError(name, issue.msg);
+  }
 }

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, request } from '../api/client';
+import { request } from '../api/client';
 import { useModuleRequest } from '../api/module-request';
 import { moduleHeaders, useOpenApi } from '../api/modules';
 import { resourceLabel } from '../api/names';
@@ -30,6 +30,7 @@ import {
   fieldsOf,
   initialValues,
   SchemaFields,
+  showFieldErrors,
   validationOf,
   type FormField,
   type FormValues,
@@ -179,13 +180,7 @@ function WriteForm({
       );
     } catch (error) {
       setFailure(error);
-      if (error instanceof ApiError) {
-        for (const issue of error.issues) {
-          const [where, name] = issue.loc;
-          if (where === 'body' && typeof name === 'string' && name in values)
-            form.setFieldError(name, issue.msg);
-        }
-      }
+      showFieldErrors(error, form, values);
     } finally {
       setPending(false);
     }
