@@ -1,5 +1,6 @@
 import {
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -45,8 +46,10 @@ import { table, writeSection, medianWithCpu, type CpuLoadFigures, type RecordedA
  * then every figure of issue 57 on it, as shipped (`node dist/cli.js start`, default configuration,
  * request logs at `info` written to a file). Each size's figures are kept beside the logs
  * (BENCH_CACHE_DIR) so that the section shows every size measured side by side.
+ * The generated log is kept (BENCH_CACHE_DIR/scale-N-log) and each run measures a copy of it: a log is
+ * generated once per size and seed.
  * Usage: tsx bench/scale.ts --events 1000000 [--seconds 5] [--runs 3] [--connections 16] [--keep];
- * tsx bench/scale.ts --report writes the section from the figures kept.
+ * `--generate-only` stops once the log is kept; `--report` writes the section from the figures kept.
  */
 const options = flags();
 const EVENTS = numberFlag(options, 'events', 1_000_000);
@@ -92,16 +95,45 @@ async function main(): Promise<void> {
     const kept = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Figures[]) : [];
     return writeSection('scale', report(kept));
   }
+  const log = await generatedLog();
+  if (options.has('generate-only')) return;
   const dataDir = path.join(CACHE, `scale-${EVENTS}`);
   rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
+  cpSync(logDir, dataDir, { recursive: true });
   try {
-    const body = report(await measure(dataDir));
+    const body = report(await measure(dataDir, log));
     writeSection('scale', body);
     console.log(body);
   } finally {
     if (!options.has('keep')) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Where the log of this size and seed is kept once generated, with its description. */
+const logDir = path.join(CACHE, `scale-${EVENTS}-log`);
+const logDescription = path.join(logDir, 'scale-log.json');
+
+/** The log of this size and seed: the one kept, or one generated now and kept. */
+async function generatedLog(): Promise<ScaleLog> {
+  if (existsSync(logDescription)) {
+    const kept = JSON.parse(readFileSync(logDescription, 'utf8')) as ScaleLog & { seed: string };
+    if (kept.seed === SEED) return kept;
+  }
+  rmSync(logDir, { recursive: true, force: true });
+  mkdirSync(logDir, { recursive: true });
+  const suite = await openSuite(benchConfig(logDir), {
+    logger: createLogger('silent'),
+    randomBytes: seededBytes(SEED),
+  });
+  let log: ScaleLog;
+  try {
+    log = await generateScaleLog(suite, EVENTS, SEED);
+  } finally {
+    await suite.close();
+  }
+  writeFileSync(logDescription, JSON.stringify({ ...log, seed: SEED }));
+  console.log(`generated ${log.events} events in ${log.seconds.toFixed(0)} s`);
+  return log;
 }
 
 /** Keeps a size's figures as measured so far beside the others'; answers every size's. */
@@ -113,18 +145,7 @@ function keep(figures: Figures): Figures[] {
   return kept;
 }
 
-async function measure(dataDir: string): Promise<Figures[]> {
-  const suite = await openSuite(benchConfig(dataDir), {
-    logger: createLogger('silent'),
-    randomBytes: seededBytes(SEED),
-  });
-  let log: ScaleLog;
-  try {
-    log = await generateScaleLog(suite, EVENTS, SEED);
-  } finally {
-    await suite.close();
-  }
-  console.log(`generated ${log.events} events in ${log.seconds.toFixed(0)} s`);
+async function measure(dataDir: string, log: ScaleLog): Promise<Figures[]> {
   const figures: Figures = { log, machine: machine() };
   keep(figures);
   // Every record as it was when the log was written: read back from the log, not the read model.
