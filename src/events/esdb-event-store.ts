@@ -338,6 +338,9 @@ export function openEsdbEventStore(
     readAll({ after, limit }) {
       return take(feed(after), { after, limit });
     },
+    async readHashes(options) {
+      return (await take(feed(options.after), options)).map(({ position, hash }) => ({ position, hash }));
+    },
     queryLog(query) {
       // One stream is read by itself; several, like none, from the log's feed.
       const streams = query.stream === undefined ? [] : listOf(query.stream);

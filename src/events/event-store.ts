@@ -96,6 +96,12 @@ export interface StreamHead {
   hash: string;
 }
 
+/** An event's place in the log and its hash (hex). */
+export interface EventHash {
+  position: number;
+  hash: string;
+}
+
 /** The EventStore port. Module code depends on this interface only, never on an adapter. */
 export interface EventStore {
   append(stream: string, events: PendingEvent[], options: AppendOptions): Promise<AppendResult>;
@@ -108,6 +114,11 @@ export interface EventStore {
   appendAll(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  /**
+   * The positions and hashes of the events `readAll` would answer, without their data: what the log's
+   * Merkle tree is made of. The embedded store reads two columns; EventStoreDB reads the events.
+   */
+  readHashes(options: ReadAllOptions): Promise<EventHash[]>;
   queryLog(query: LogQuery): Promise<StoredEvent[]>;
   /** The event at this global position; null when no event is there. */
   eventAt(position: number): Promise<StoredEvent | null>;

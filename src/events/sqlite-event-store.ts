@@ -6,6 +6,7 @@ import {
   WrongExpectedRevisionError,
   type AppendOptions,
   type AppendResult,
+  type EventHash,
   type EventStore,
   type IdempotencyRecord,
   type LogQuery,
@@ -119,6 +120,9 @@ export function openSqliteEventStore(file: string, clock: Clock = systemClock): 
         `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`,
       )
       .raw(),
+    readHashes: db.prepare<[number, number, number], EventHash>(
+      'SELECT position, hash FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
+    ),
     head: db.prepare<[], { head: number | null }>('SELECT max(position) AS head FROM events'),
     eventAt: db.prepare<[number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position = ?`).raw(),
     lastNumber: db.prepare<[string], { last: number | null }>(
@@ -347,6 +351,10 @@ export function openSqliteEventStore(file: string, clock: Clock = systemClock): 
       const head = visibleHead();
       checkAfter(after);
       return recent.after(after, limit, head) ?? statements.readAll.all(after, head, limit).map(rowToEvent);
+    },
+    async readHashes({ after, limit }: ReadAllOptions) {
+      checkAfter(after);
+      return statements.readHashes.all(after, visibleHead(), limit);
     },
     async queryLog(query: LogQuery) {
       checkAfter(query.after);

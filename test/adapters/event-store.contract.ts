@@ -354,6 +354,21 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreF
       expect(await store.headPosition()).toBe(feed[2]!.position);
     });
 
+    it('reads the positions and hashes of the feed alone, from 0 or an event position only', async () => {
+      const before = await store.headPosition();
+      await store.append(stream, [event('A'), event('B'), event('C')], {
+        expectedRevision: 'no_stream',
+        metadata: metadata(),
+      });
+      const feed = await store.readAll({ after: before, limit: 10 });
+      const hashes = feed.map(({ position, hash }) => ({ position, hash }));
+      expect(await store.readHashes({ after: before, limit: 10 })).toEqual(hashes);
+      expect(await store.readHashes({ after: feed[0]!.position, limit: 1 })).toEqual(hashes.slice(1, 2));
+      await expect(store.readHashes({ after: feed[2]!.position + 1, limit: 1 })).rejects.toBeInstanceOf(
+        UnknownPositionError,
+      );
+    });
+
     it('reads a stream up to a revision', async () => {
       await store.append(stream, [event('A'), event('B'), event('C')], {
         expectedRevision: 'no_stream',
