@@ -38,6 +38,8 @@ export interface TreeStore {
   /** The leaf of the event at a position, if the tree covers it; and the leaf of an index. */
   leafAt(position: number): Leaf | undefined;
   leaf(index: number): Leaf | undefined;
+  /** The leaves from index `from` on, in order, at most `limit`. */
+  leaves(from: number, limit: number): Leaf[];
   /** Adds the next leaves and the inner nodes they complete, in one transaction. */
   grow(leaves: readonly Leaf[], inner: readonly TreeNode[]): void;
   /** Drops the leaves from index `size` on, and the nodes over them: the tree of `size` leaves is left. */
@@ -83,6 +85,9 @@ export function openSqliteTreeStore(file: string, { readOnly = false } = {}): Tr
   }
   const statements = {
     leaf: db.prepare<[number], Leaf>('SELECT idx AS "index", position, hash FROM leaves WHERE idx = ?'),
+    leaves: db.prepare<[number, number], Leaf>(
+      'SELECT idx AS "index", position, hash FROM leaves WHERE idx >= ? ORDER BY idx LIMIT ?',
+    ),
     last: db.prepare<[], Leaf>('SELECT idx AS "index", position, hash FROM leaves ORDER BY idx DESC LIMIT 1'),
     node: db.prepare<[number, number], Buffer>('SELECT hash FROM nodes WHERE level = ? AND idx = ?').pluck(),
     insertLeaf: db.prepare<[number, number, Buffer]>(
@@ -141,6 +146,7 @@ export function openSqliteTreeStore(file: string, { readOnly = false } = {}): Tr
       return undefined;
     },
     leaf: (index) => statements.leaf.get(index),
+    leaves: (from, limit) => statements.leaves.all(from, limit),
     grow(leaves, inner) {
       grow.immediate(leaves, inner);
     },

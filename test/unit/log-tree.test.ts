@@ -266,7 +266,7 @@ describe('logTree', () => {
     store = openSqliteTreeStore(treeFile());
     const tree = newTree();
     tree.start();
-    await tree.checked();
+    await tree.historyCompared();
     expect(tree.status()).toBe('inconsistent');
 
     await appendEvents(2);
@@ -306,6 +306,107 @@ describe('logTree', () => {
       expect(hex(kept.root)).toBe(hex(root));
     },
   );
+});
+
+describe("logTree's start: the cost of the events since the latest checkpoint, the history after", () => {
+  /** A log of `count` events in one stream, appended in runs (fast), its tree grown and signed at `signed`. */
+  async function signedLog(count: number, signed: number): Promise<void> {
+    for (let done = 0; done < count; done += 500) {
+      const events = Array.from({ length: Math.min(500, count - done) }, (_, n) => ({
+        type: 'ThingHappened',
+        schema_version: 1,
+        data: { n: done + n },
+      }));
+      await eventStore.append('test.thing-1', events, { expectedRevision: 'any', metadata });
+    }
+    const events = await eventStore.readHashes({ after: 0, limit: signed });
+    const frontier = Frontier.empty();
+    const inner: TreeNode[] = [];
+    const leaves = events.map((event, index) => {
+      const hash = leafOf(event);
+      inner.push(...frontier.append(hash));
+      return { index, position: event.position, hash };
+    });
+    store.grow(leaves, inner);
+    await keepSignedCheckpoint(signed);
+    await growTree(eventStore, store);
+  }
+
+  /** The test's log, noting the position after which each read of hashes starts, and counting whole reads. */
+  function observedLog(): { reads: number[]; wholeReads: () => number } {
+    const reads: number[] = [];
+    let whole = 0;
+    const inner = eventStore;
+    eventStore = {
+      ...inner,
+      readHashes: (options) => {
+        reads.push(options.after);
+        return inner.readHashes(options);
+      },
+      readAll: (options) => {
+        whole++;
+        return inner.readAll(options);
+      },
+      close: () => inner.close(),
+    };
+    return { reads, wholeReads: () => whole };
+  }
+
+  it("reads at start only the events from the checkpoint's last leaf on, then compares every older leaf, page by page", async () => {
+    await signedLog(6_000, 5_000);
+    const { reads, wholeReads } = observedLog();
+    const tree = newTree();
+    tree.start();
+    await tree.historyCompared();
+
+    expect(tree.status()).toBe('ok');
+    // The start's check: the checkpoint's last leaf on (after the event before it).
+    const checkFrom = store.leaf(4_998)?.position as number;
+    expect(reads[0]).toBe(checkFrom);
+    // Then the history before it, from the first leaf, a page at a time (the tree's growth reads past the log's end).
+    const pages = [0, store.leaf(1_999)?.position, store.leaf(3_999)?.position];
+    expect(reads.filter((after) => after < checkFrom)).toEqual(pages);
+    expect(wholeReads()).toBe(0);
+  });
+
+  it.each([
+    ['in its first page', 3],
+    ['pages past its start', 4_321],
+    ["at the checkpoint's last leaf", 5_000],
+  ])('finds a history rewritten %s, and signs nothing more', async (_, position) => {
+    await signedLog(5_500, 5_000);
+    await eventStore.close();
+    const db = new Database(eventsFile());
+    db.prepare('UPDATE events SET hash = ? WHERE position = ?').run('ab'.repeat(32), position);
+    db.close();
+    eventStore = openSqliteEventStore(eventsFile());
+
+    const tree = newTree();
+    tree.start();
+    await tree.historyCompared();
+    expect(tree.status()).toBe('inconsistent');
+    // What the tree signed meanwhile is its own nodes' (the history as it was), not the rewritten log's.
+    const signed = store.latestCheckpoint()?.size;
+    await appendEvents(3);
+    await sleep(SIGNING_INTERVAL_MS + 200);
+    expect(store.latestCheckpoint()?.size).toBe(signed);
+  });
+
+  it('grows again from the log a tree whose kept nodes no longer give the signed root, when the log does', async () => {
+    await signedLog(3_000, 3_000);
+    const db = new Database(treeFile());
+    db.prepare('UPDATE nodes SET hash = ? WHERE level = 3 AND idx = 7').run(leafHash(Buffer.from('damage')));
+    db.close();
+
+    const tree = newTree();
+    tree.start();
+    await tree.checked();
+    expect(tree.status()).toBe('ok');
+    await appendEvents(2);
+    const kept = await keptCheckpoint(3_002);
+    const events = await logEvents();
+    expect(hex(kept.root)).toBe(hex(rfc.mth(leafInputs(events))));
+  });
 });
 
 /** Grows the tree by `count` leaves that are not the log's, with the inner nodes they complete. */
