@@ -291,5 +291,12 @@ export function planScan(target: PlannedCollection, { filters = [], q, after, li
     params.push(after);
   }
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-  return { sql: `SELECT id, doc FROM ${table} ${where} ORDER BY id LIMIT ?`, params: [...params, limit] };
+  const range = text ? undefined : filters.find((filter) => filter.op !== 'eq' && filter.value !== null);
+  // Without statistics SQLite reads a range in id order, the whole table, to spare a sort: a sweep of
+  // what falls due (`sla_changes_at <= now`) read 184k requests for none at 1M events (1.7 s).
+  const indexed = range ? `INDEXED BY ${table}_by_${range.field}` : '';
+  return {
+    sql: `SELECT id, doc FROM ${table} ${indexed} ${where} ORDER BY id LIMIT ?`,
+    params: [...params, limit],
+  };
 }

@@ -219,6 +219,16 @@ describe('planning a scan on the SQLite read store', () => {
     });
   });
 
+  it('reads a range of a field by its index, not the whole table in id order', () => {
+    const due = { field: 'due', op: 'lte', value: '2026-11-29' } as const;
+    expect(read(planScan(tickets, { filters: [open, due], after: 42, limit: 500 }))).toEqual({
+      sql:
+        "SELECT id, doc FROM rm_t INDEXED BY rm_t_by_due WHERE json_extract(rm_t.doc, '$.status') = ?" +
+        " AND json_extract(rm_t.doc, '$.due') <= ? AND rm_t.id > ? ORDER BY id LIMIT ?",
+      params: ['Open', '2026-11-29', 42, 500],
+    });
+  });
+
   it('reads from the first document when it has no id to start after', () => {
     expect(read(planScan(people, { limit: 5 }))).toEqual({
       sql: 'SELECT id, doc FROM rm_t ORDER BY id LIMIT ?',
