@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { UnknownPositionError, type EventStore } from '../events/event-store';
 import { leafHash } from './merkle';
 import type { TreeStore } from './tree-store';
@@ -9,14 +9,14 @@ const PAGE = 2_000;
 /**
  * The index of the first of the tree's leaves `from` to `to` (excluded; at most the tree's size) that
  * is not what the log holds at that leaf's position (the event's hash, or no event at all), or
- * undefined when all are. Reads the log's hashes only, a page per turn of the event loop, so that a
- * long range shares the loop with the requests served meanwhile.
+ * undefined when all are. Reads the log's hashes only, a page per turn of the event loop (or per
+ * `pauseMs`), so that a long range shares the loop with the requests served meanwhile.
  */
 export async function firstDifference(
   eventStore: Pick<EventStore, 'readHashes'>,
   store: TreeStore,
   range: { from: number; to: number },
-  signal?: AbortSignal,
+  { signal, pauseMs = 0 }: { signal?: AbortSignal; pauseMs?: number } = {},
 ): Promise<number | undefined> {
   for (let from = range.from; from < range.to; from += PAGE) {
     signal?.throwIfAborted();
@@ -36,7 +36,7 @@ export async function firstDifference(
         return leaf.index;
       }
     }
-    await nextTurn();
+    await (pauseMs > 0 ? sleep(pauseMs) : nextTurn());
   }
   return undefined;
 }

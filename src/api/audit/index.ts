@@ -126,7 +126,7 @@ export function createAuditApp(
       log: services.logTree?.status() ?? 'none',
       witnesses: services.logTree?.witnesses() ?? [],
     }),
-    descriptions: describeAudit(),
+    descriptions: describeAudit,
   });
   for (const route of routes) {
     table.reserve(route.path, route.method === 'get' ? ['GET', 'HEAD'] : [route.method.toUpperCase()]);

@@ -88,7 +88,7 @@ export function createModuleApp(
       writes_enabled: options.apiToken !== undefined,
       projections: services.runtime.status(),
     }),
-    descriptions: describeModule(module),
+    descriptions: () => describeModule(module),
   });
   for (const resource of module.resources) {
     table.reserve(`/api/v1/${resource.path}`, ['GET', 'HEAD']);

@@ -85,7 +85,7 @@ function requestObservation(observer: RequestObserver): RequestHandler {
  */
 export function createRouteTable(
   observer: RequestObserver,
-  basics: { index: object; health: () => object; descriptions: Descriptions },
+  basics: { index: object; health: () => object; descriptions: () => Descriptions },
 ): RouteTable {
   const { logger } = observer;
   const app = express();
@@ -102,16 +102,31 @@ export function createRouteTable(
     reserve(path, method === 'get' ? ['GET', 'HEAD'] : [method.toUpperCase()]);
   };
 
-  const { index, health, descriptions } = basics;
+  const { index, health } = basics;
+  // The descriptions cost seconds of a start to generate: they are made when first asked for.
+  let descriptions: Descriptions | undefined;
+  const described = () => (descriptions ??= basics.descriptions());
   // What does not change while the port serves is encoded once, as the reads' bodies are.
-  const fixed = (body: object): RequestHandler => {
-    const encoded = Buffer.from(JSON.stringify(body));
-    return (_req, res) => sendJson(res, 200, encoded);
+  const fixed = (body: () => object): RequestHandler => {
+    let encoded: Buffer | undefined;
+    return (_req, res) => sendJson(res, 200, (encoded ??= Buffer.from(JSON.stringify(body()))));
   };
-  route('get', '/api/', fixed(index));
+  route(
+    'get',
+    '/api/',
+    fixed(() => index),
+  );
   route('get', API_LINKS.health, (_req, res) => sendJson(res, 200, Buffer.from(JSON.stringify(health()))));
-  route('get', API_LINKS.openapi, fixed(descriptions.runtime));
-  route('get', API_LINKS.swagger, fixed(descriptions.compatibility));
+  route(
+    'get',
+    API_LINKS.openapi,
+    fixed(() => described().runtime),
+  );
+  route(
+    'get',
+    API_LINKS.swagger,
+    fixed(() => described().compatibility),
+  );
   route('get', API_LINKS.license, (_req, res) =>
     sendText(res, 200, 'text/plain; charset=utf-8', LICENSE_TERMS),
   );
@@ -119,13 +134,15 @@ export function createRouteTable(
     res.locals.route = API_LINKS.docs;
     next();
   };
-  app.use(
-    API_LINKS.docs,
-    docsRoute,
-    docsPageHeaders,
-    swaggerUi.serveFiles(descriptions.runtime),
-    swaggerUi.setup(descriptions.runtime),
-  );
+  let docsPage: express.Router | undefined;
+  const servedDocsPage: RequestHandler = (req, res, next) => {
+    if (!docsPage) {
+      const { runtime } = described();
+      docsPage = express.Router().use(swaggerUi.serveFiles(runtime), swaggerUi.setup(runtime));
+    }
+    docsPage(req, res, next);
+  };
+  app.use(API_LINKS.docs, docsRoute, docsPageHeaders, servedDocsPage);
 
   return {
     app,
