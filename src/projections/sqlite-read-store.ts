@@ -21,7 +21,8 @@ import {
   createWordIndex,
   fillWordIndex,
   oneWordCount,
-  optimizeIndex,
+  deleteSecurely,
+  securelyDeletingIndexes,
   purgeWordIndex,
   wordFinder,
   wordIndexTables,
@@ -191,6 +192,7 @@ export function openSqliteReadStore(
       createWordIndex(db, table);
       fillWordIndex(db, table, fts);
     }
+    for (const index of securelyDeletingIndexes(table)) deleteSecurely(db, index);
     for (const field of indexedFields(definition)) {
       db.exec(
         `CREATE INDEX IF NOT EXISTS ${table}_by_${field} ON ${table} (json_extract(doc, '$.${field}'), id)`,
@@ -385,13 +387,10 @@ export function openSqliteReadStore(
     },
     async purge() {
       const { db } = connection;
-      // Every collection: a document replaced at any time since the last merge left its old text in
-      // the search indexes, an erased subject's words among them.
+      // The trigram indexes delete securely (`deleteSecurely`); the word indexes keep a deleted text's
+      // words until merged, and their vocabularies the words no document holds any more.
       db.transaction(() => {
-        for (const { table, fts } of collections.values()) {
-          optimizeIndex(db, fts);
-          purgeWordIndex(db, table);
-        }
+        for (const { table } of collections.values()) purgeWordIndex(db, table);
       })();
       db.pragma('wal_checkpoint(TRUNCATE)');
     },

@@ -129,18 +129,37 @@ function wordCounts(db: Database.Database, table: string): string {
   return `temp.${counts}`;
 }
 
-/** Merges an FTS5 index into one segment: the words of deleted texts, kept until a merge, are gone. */
-export function optimizeIndex(db: Database.Database, fts: string): void {
+/**
+ * The search indexes of a collection's table that can delete securely (see `deleteSecurely`): its
+ * trigrams and its vocabulary's. Not the word index: contentless, it deletes by tombstone, and only a
+ * merge takes a deleted text's words out of it (see `purgeWordIndex`).
+ */
+export const securelyDeletingIndexes = (table: string): string[] => [
+  `${table}_fts`,
+  wordIndexTables(table).termsFts,
+];
+
+/**
+ * Makes an FTS5 index take a deleted text's words out at once (its `secure-delete` option), where it
+ * would keep them until a merge of its segments: an erased value leaves no word behind, and an erasure
+ * need not merge whole indexes. An index made before is merged once (the words of every text deleted
+ * until then are gone). A text replaced costs some 2.4x as much (13 against 5.4 ms at 1M requests);
+ * documents first written, the rebuild's, cost the same.
+ */
+export function deleteSecurely(db: Database.Database, fts: string): void {
+  const option = db.prepare(`SELECT v FROM ${fts}_config WHERE k = 'secure-delete'`).pluck();
+  if (option.get() === 1) return;
+  db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('secure-delete', 1)`);
   db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('optimize')`);
 }
 
 /**
- * Leaves no word of a deleted text in the word index: the index merged (see `optimizeIndex`), then the
- * words no document holds any more dropped from the vocabulary and from its trigram index.
+ * Leaves no word of a deleted text in the word index: the index merged, then the words no document
+ * holds any more dropped from the vocabulary and from its trigram index.
  */
 export function purgeWordIndex(db: Database.Database, table: string): void {
   const { words, terms, termsFts } = wordIndexTables(table);
-  optimizeIndex(db, words);
+  db.exec(`INSERT INTO ${words} (${words}) VALUES ('optimize')`);
   const unused = db
     .prepare<[], [number, string]>(
       `DELETE FROM ${terms} WHERE term NOT IN (SELECT term FROM ${wordCounts(db, table)}) RETURNING id, term`,
@@ -151,7 +170,6 @@ export function purgeWordIndex(db: Database.Database, table: string): void {
     `INSERT INTO ${termsFts} (${termsFts}, rowid, term) VALUES ('delete', ?, ?)`,
   );
   for (const [id, term] of unused) forget.run(id, term);
-  optimizeIndex(db, termsFts);
 }
 
 /** An FTS5 string: the text between double quotes, each of its own doubled. */
