@@ -10,6 +10,11 @@ import { workerContext } from './worker-context';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 const PAGE = 500;
+/**
+ * Expiries decided at once: their appends share the log's group commits. One at a time, a suite that
+ * was stopped long recorded the SLA breaches it found due at some 170 a second (34k at 1M events).
+ */
+const AT_ONCE = 100;
 
 /**
  * Things that expire at a time (API keys, proposals), or end with something else (the proposals of a
@@ -64,12 +69,17 @@ export function expirySweep(services: SweepServices, expiring: readonly Expiring
       const now = services.clock.now();
       for (const kind of expiring) {
         const context = workerContext(services, kind.name, now);
-        for (const id of await due(services.readStore, kind, now)) {
-          try {
-            await kind.expire(context, id, services.readStore);
-          } catch (error) {
-            services.logger.error({ err: error, id }, `${kind.name} failed`);
-          }
+        const ids = await due(services.readStore, kind, now);
+        for (let start = 0; start < ids.length; start += AT_ONCE) {
+          await Promise.all(
+            ids.slice(start, start + AT_ONCE).map(async (id) => {
+              try {
+                await kind.expire(context, id, services.readStore);
+              } catch (error) {
+                services.logger.error({ err: error, id }, `${kind.name} failed`);
+              }
+            }),
+          );
         }
       }
     },
