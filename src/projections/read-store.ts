@@ -145,8 +145,8 @@ export interface ReadStore {
   checkStorable(collection: string, id: DocumentId, doc: Document): void;
   /**
    * Leaves no copy in the store's files of what commits replaced or deleted (after an erasure): the
-   * search indexes merged, the words no document holds dropped from their vocabularies, and the
-   * write-ahead log emptied into the file, whose freed space was overwritten.
+   * write-ahead log emptied into the file, whose freed space was overwritten; the search indexes and
+   * their vocabularies took out the words of a replaced or deleted text as it was written.
    */
   purge(): Promise<void>;
   /**

@@ -85,11 +85,12 @@ function tableStatements(db: Database.Database, table: string) {
       insertTrigrams.run(rowid, text);
       words.insert(rowid, text);
     },
-    removeText(rowid: number) {
+    removeText(rowid: number, text: string) {
       removeTrigrams.run(rowid);
-      words.remove(rowid);
+      words.remove(rowid, text);
     },
     addToVocabulary: words.addToVocabulary,
+    forgetUnusedWords: words.forgetUnusedWords,
   };
 }
 
@@ -132,19 +133,20 @@ export function documentWriter(db: Database.Database): WriteChanges {
       const existing = table.stored.get(change.id);
       const before = { doc: existing?.doc ?? null, text: existing?.text ?? null };
       if (change.json === null) {
-        if (existing?.text != null) table.removeText(existing.rowid);
+        if (existing?.text != null) table.removeText(existing.rowid, existing.text);
         table.remove.run(change.id);
       } else if (existing) {
         table.update.run(change.json, existing.rowid);
         // Most updates change a status, not the searched fields: re-indexing costs more than the update.
         if (change.text !== existing.text) {
-          if (existing.text !== null) table.removeText(existing.rowid);
+          if (existing.text !== null) table.removeText(existing.rowid, existing.text);
           if (change.text) table.insertText(existing.rowid, change.text);
         }
       }
       return { id: change.id, before, after };
     });
     for (const [table, words] of vocabulary) statementsOf(table).addToVocabulary(words);
+    for (const table of statements.values()) table.forgetUnusedWords();
     for (const [projector, { to }] of checkpoints) saveCheckpoint.run(projector, to);
     return written;
   });

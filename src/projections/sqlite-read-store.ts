@@ -19,12 +19,13 @@ import { encodeCursor, indexedFields, inIdOrder, pageOrder, positionOf } from '.
 import { decodePage, encodePage, type PageJson } from './page-json';
 import {
   createWordIndex,
+  deleteSecurely,
+  dropWordIndex,
   fillWordIndex,
   oneWordCount,
-  deleteSecurely,
-  securelyDeletingIndexes,
-  purgeWordIndex,
+  searchIndexesOf,
   wordFinder,
+  wordIndexIsCurrent,
   wordIndexTables,
 } from './word-index';
 import { LISTED_RESULTS, QueryCache } from './query-cache';
@@ -187,12 +188,14 @@ export function openSqliteReadStore(
       db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${FTS_PENDING_BYTES})`);
     }
     const { words } = wordIndexTables(table);
-    // A file written before the word index has its texts in the trigram index only.
-    if (!tableExists.get(words)) {
+    // A file written before the word index has its texts in the trigram index only; one written before
+    // it deleted securely keeps deleted texts' words in it: it is made again from the trigram index.
+    if (!wordIndexIsCurrent(db, table)) {
+      dropWordIndex(db, table);
       createWordIndex(db, table);
       fillWordIndex(db, table, fts);
     }
-    for (const index of securelyDeletingIndexes(table)) deleteSecurely(db, index);
+    for (const index of searchIndexesOf(table)) deleteSecurely(db, index);
     for (const field of indexedFields(definition)) {
       db.exec(
         `CREATE INDEX IF NOT EXISTS ${table}_by_${field} ON ${table} (json_extract(doc, '$.${field}'), id)`,
@@ -387,11 +390,8 @@ export function openSqliteReadStore(
     },
     async purge() {
       const { db } = connection;
-      // The trigram indexes delete securely (`deleteSecurely`); the word indexes keep a deleted text's
-      // words until merged, and their vocabularies the words no document holds any more.
-      db.transaction(() => {
-        for (const { table } of collections.values()) purgeWordIndex(db, table);
-      })();
+      // The search indexes took the words of what was replaced or deleted out at once
+      // (`deleteSecurely`), and the freed pages were overwritten: the write-ahead log is what is left.
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
     async reset(projectors) {

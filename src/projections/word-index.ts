@@ -35,10 +35,26 @@ export function vocabularyOf(text: string): string[] {
 export function createWordIndex(db: Database.Database, table: string): void {
   const { words, terms, termsFts } = wordIndexTables(table);
   db.exec(`CREATE VIRTUAL TABLE ${words} USING fts5(
-    text, content = '', contentless_delete = 1, tokenize = 'ascii', detail = 'none')`);
+    text, content = '', tokenize = 'ascii', detail = 'none')`);
   db.exec(`CREATE TABLE ${terms} (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE)`);
   db.exec(`CREATE VIRTUAL TABLE ${termsFts} USING fts5(
     term, content = '${terms}', content_rowid = 'id', tokenize = 'trigram')`);
+}
+
+/**
+ * Whether the table's word index is of the form `createWordIndex` makes. An earlier one deleted by
+ * tombstone (`contentless_delete`), keeping a deleted text's words until a merge.
+ */
+export function wordIndexIsCurrent(db: Database.Database, table: string): boolean {
+  const { words } = wordIndexTables(table);
+  const sql = db.prepare<[string], string>('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(words);
+  return sql !== undefined && !sql.includes('contentless_delete');
+}
+
+/** Drops the table's word index and vocabulary, if any, to be made again. */
+export function dropWordIndex(db: Database.Database, table: string): void {
+  const { words, terms, termsFts } = wordIndexTables(table);
+  for (const name of [words, termsFts, terms]) db.exec(`DROP TABLE IF EXISTS ${name}`);
 }
 
 /** The vocabulary words of the texts, each once (see `vocabularyOf`). */
@@ -52,17 +68,39 @@ export function vocabularyOfAll(texts: Iterable<string>): string[] {
 export function wordIndexWriter(db: Database.Database, table: string) {
   const { words, terms, termsFts } = wordIndexTables(table);
   const insertWords = db.prepare<[number, string]>(`INSERT INTO ${words} (rowid, text) VALUES (?, ?)`);
-  const removeWords = db.prepare<[number]>(`DELETE FROM ${words} WHERE rowid = ?`);
+  // Contentless: a text is taken out by naming its words, which the index then deletes securely.
+  const removeWords = db.prepare<[number, string]>(
+    `INSERT INTO ${words} (${words}, rowid, text) VALUES ('delete', ?, ?)`,
+  );
   const insertTerm = db.prepare<[string]>(`INSERT INTO ${terms} (term) VALUES (?) ON CONFLICT DO NOTHING`);
   const indexTerm = db.prepare<[number, string]>(`INSERT INTO ${termsFts} (rowid, term) VALUES (?, ?)`);
+  const held = db.prepare<[string], number>(`SELECT 1 FROM ${words} WHERE ${words} MATCH ? LIMIT 1`).pluck();
+  const dropTerm = db.prepare<[string], number>(`DELETE FROM ${terms} WHERE term = ? RETURNING id`).pluck();
+  const unindexTerm = db.prepare<[number, string]>(
+    `INSERT INTO ${termsFts} (${termsFts}, rowid, term) VALUES ('delete', ?, ?)`,
+  );
+  const removedWords = new Set<string>();
   return {
     /** Indexes a text by word; its words go to the vocabulary with `addToVocabulary`. */
     insert(rowid: number, text: string): void {
       insertWords.run(rowid, text);
     },
-    /** A word no longer used stays in the vocabulary: it then names no document. */
-    remove(rowid: number): void {
-      removeWords.run(rowid);
+    /** Takes a text out; its words that no text holds any more leave the vocabulary with `forgetUnusedWords`. */
+    remove(rowid: number, text: string): void {
+      removeWords.run(rowid, text);
+      for (const word of vocabularyOf(text)) removedWords.add(word);
+    },
+    /**
+     * Drops from the vocabulary, and from its trigram index, the words of the texts removed that no
+     * text holds any more: once a text is replaced or deleted, no word of it stays anywhere.
+     */
+    forgetUnusedWords(): void {
+      for (const word of removedWords) {
+        if (held.get(phrase(word)) !== undefined) continue;
+        const id = dropTerm.get(word);
+        if (id !== undefined) unindexTerm.run(id, word);
+      }
+      removedWords.clear();
     },
     /** Adds the words the vocabulary does not hold yet. */
     addToVocabulary(words: Iterable<string>): void {
@@ -129,20 +167,16 @@ function wordCounts(db: Database.Database, table: string): string {
   return `temp.${counts}`;
 }
 
-/**
- * The search indexes of a collection's table that can delete securely (see `deleteSecurely`): its
- * trigrams and its vocabulary's. Not the word index: contentless, it deletes by tombstone, and only a
- * merge takes a deleted text's words out of it (see `purgeWordIndex`).
- */
-export const securelyDeletingIndexes = (table: string): string[] => [
-  `${table}_fts`,
-  wordIndexTables(table).termsFts,
-];
+/** The search indexes of a collection's table: its trigrams, its words and its vocabulary's trigrams. */
+export const searchIndexesOf = (table: string): string[] => {
+  const { words, termsFts } = wordIndexTables(table);
+  return [`${table}_fts`, words, termsFts];
+};
 
 /**
  * Makes an FTS5 index take a deleted text's words out at once (its `secure-delete` option), where it
  * would keep them until a merge of its segments: an erased value leaves no word behind, and an erasure
- * need not merge whole indexes. An index made before is merged once (the words of every text deleted
+ * need not merge whole indexes (3.4 s at 1M events). An index made before is merged once (the words of every text deleted
  * until then are gone). A text replaced costs some 2.4x as much (13 against 5.4 ms at 1M requests);
  * documents first written, the rebuild's, cost the same.
  */
@@ -151,25 +185,6 @@ export function deleteSecurely(db: Database.Database, fts: string): void {
   if (option.get() === 1) return;
   db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('secure-delete', 1)`);
   db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('optimize')`);
-}
-
-/**
- * Leaves no word of a deleted text in the word index: the index merged, then the words no document
- * holds any more dropped from the vocabulary and from its trigram index.
- */
-export function purgeWordIndex(db: Database.Database, table: string): void {
-  const { words, terms, termsFts } = wordIndexTables(table);
-  db.exec(`INSERT INTO ${words} (${words}) VALUES ('optimize')`);
-  const unused = db
-    .prepare<[], [number, string]>(
-      `DELETE FROM ${terms} WHERE term NOT IN (SELECT term FROM ${wordCounts(db, table)}) RETURNING id, term`,
-    )
-    .raw()
-    .all();
-  const forget = db.prepare<[number, string]>(
-    `INSERT INTO ${termsFts} (${termsFts}, rowid, term) VALUES ('delete', ?, ?)`,
-  );
-  for (const [id, term] of unused) forget.run(id, term);
 }
 
 /** An FTS5 string: the text between double quotes, each of its own doubled. */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -453,6 +454,85 @@ describe('SQLite read store: searches by word', () => {
     ]);
     db.close();
     await store.close();
+    cleanup();
+  });
+
+  it('takes the words of a replaced or deleted text out of its indexes and vocabulary as it writes: none stays in the file', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'read.db');
+    const titles = Array.from({ length: 300 }, (_, index) => `Ticket ${index} about printer${index % 3}`);
+    titles[4] = 'Ticket for Quokkaflu';
+    titles[5] = 'Hopper printer';
+    titles[6] = 'Hopper scanner';
+    const store = await storeOfTitles(file, titles);
+    // 300 changes, a commit its writer thread writes; then a small one, written on the store's connection.
+    await store.commit(
+      titles.map((title, index) => ({
+        collection: collection.name,
+        id: index + 1,
+        doc: index === 5 ? null : { id: index + 1, title: index === 4 ? 'Ticket for nobody' : title },
+      })),
+      new Map([['tests', { from: 1, to: 2 }]]),
+    );
+    const vocabulary = () => {
+      const db = new Database(file, { readonly: true });
+      const terms = db.prepare('SELECT term FROM rm_test_notes_terms').pluck().all();
+      const byTrigram = db
+        .prepare("SELECT term FROM rm_test_notes_terms_fts WHERE term MATCH 'opper'")
+        .pluck()
+        .all();
+      db.close();
+      return { terms, byTrigram };
+    };
+    expect(vocabulary().terms).not.toContain('quokkaflu');
+    expect(vocabulary()).toMatchObject({
+      terms: expect.arrayContaining(['hopper', 'nobody']),
+      byTrigram: ['hopper'],
+    });
+    await store.commit(
+      [{ collection: collection.name, id: 7, doc: { id: 7, title: 'Scanner' } }],
+      new Map([['tests', { from: 2, to: 3 }]]),
+    );
+    expect(vocabulary()).toMatchObject({ byTrigram: [] });
+    expect(vocabulary().terms).not.toContain('hopper');
+    expect((await store.find(collection.name, { q: 'hopper', limit: 10, offset: 0 })).total).toBe(0);
+    await store.close();
+
+    const bytes = readFileSync(file).toString('latin1').toLowerCase();
+    expect(['quokkaflu', 'hopper'].filter((word) => bytes.includes(word))).toEqual([]);
+    cleanup();
+  });
+
+  it('makes its word index again, when it opens it, from a file whose word index kept deleted words until a merge', async () => {
+    const { dir, cleanup } = tempDir();
+    const file = path.join(dir, 'read.db');
+    const first = await storeOfTitles(file, ['Laptop broken', 'Printer jam']);
+    await first.close();
+    const db = new Database(file);
+    db.exec(`DROP TABLE rm_test_notes_words;
+      CREATE VIRTUAL TABLE rm_test_notes_words USING fts5(
+        text, content = '', contentless_delete = 1, tokenize = 'ascii', detail = 'none');
+      INSERT INTO rm_test_notes_words (rowid, text) VALUES (1, 'laptop broken'), (2, 'printer jam'), (3, 'quokkaflu');
+      DELETE FROM rm_test_notes_words WHERE rowid = 3;
+      INSERT INTO rm_test_notes_terms (term) VALUES ('quokkaflu');`);
+    db.close();
+
+    const reopened = openSqliteReadStore(file);
+    await reopened.defineCollections([collection]);
+    expect((await reopened.find(collection.name, { q: 'laptop', limit: 10, offset: 0 })).total).toBe(1);
+    await reopened.close();
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare('SELECT term FROM rm_test_notes_terms ORDER BY term').pluck().all()).toEqual([
+      'broken',
+      'jam',
+      'laptop',
+      'printer',
+    ]);
+    expect(
+      after.prepare("SELECT sql FROM sqlite_master WHERE name = 'rm_test_notes_words'").pluck().get(),
+    ).not.toContain('contentless_delete');
+    after.close();
+    expect(readFileSync(file).toString('latin1')).not.toContain('quokkaflu');
     cleanup();
   });
 
