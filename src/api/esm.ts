@@ -258,6 +258,7 @@ const knowledge: ResourceDefinition = {
   description: 'knowledge articles',
   record: KnowledgeArticleRecord,
   stream: (id) => esmStreams.article(Number(id)),
+  derived: ['next_statuses'],
   collection: {
     name: 'esm.knowledge',
     idKind: 'integer',

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   ARTICLE_STATUSES,
+  ARTICLE_TRANSITIONS,
   COMMENT_VISIBILITIES,
   REQUEST_PRIORITIES,
   REQUEST_STATUSES,
+  type ArticleStatus,
   type EsmEvent,
   type RequestPriority,
 } from '../events/esm';
@@ -113,6 +115,9 @@ export const KnowledgeArticleRecord = z
     content: textOrNull,
     author: textOrNull,
     status: z.string().meta({ enum: [...ARTICLE_STATUSES] }),
+    next_statuses: z.array(z.string().meta({ enum: [...ARTICLE_STATUSES] })).meta({
+      description: 'The statuses a PATCH may move the article to now',
+    }),
     views: z.number().int(),
     published_on: textOrNull,
   })
@@ -176,7 +181,14 @@ function evolveArticle(
   doc: KnowledgeArticleRecord | null,
   stored: StoredEvent,
 ): KnowledgeArticleRecord | null {
-  const event = stored as Event;
+  const next = evolveArticleFields(doc, stored as Event);
+  return next && { ...next, next_statuses: [...ARTICLE_TRANSITIONS[next.status as ArticleStatus]] };
+}
+
+function evolveArticleFields(
+  doc: KnowledgeArticleRecord | null,
+  event: Event,
+): KnowledgeArticleRecord | null {
   if (event.type === 'KnowledgeArticleDrafted') {
     const { data } = event;
     return {
@@ -187,6 +199,7 @@ function evolveArticle(
       content: data.content,
       author: data.author,
       status: 'Draft',
+      next_statuses: [],
       views: 0,
       published_on: null,
     };
@@ -380,8 +393,8 @@ export const commentsProjection: DocumentProjection<CommentRecord> = {
 export const esmProjector: Projector = {
   name: 'esm',
   // 2: every record carries created_at and updated_at (`evolveStamped`); 3: a request's next_statuses
-  // and priority_rank.
-  version: 3,
+  // and priority_rank; 4: a knowledge article's next_statuses.
+  version: 4,
   projections: [
     agentsProjection,
     departmentsProjection,
