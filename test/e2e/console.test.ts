@@ -364,7 +364,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     // The API's validation errors are shown at their fields.
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('The write was refused (422 validation_error)').waitFor();
-    const employee = page.getByRole('textbox', { name: 'Employee id' });
+    const employee = page.getByRole('textbox', { name: 'Employee', exact: true });
     await expect(employee.getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByText('Field required').first().waitFor();
     await expectAccessible(page);

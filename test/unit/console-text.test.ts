@@ -1,3 +1,4 @@
+import { fieldLabel } from '../../console/src/api/field-text';
 import { inlinePieces, inlinePlainText } from '../../console/src/api/inline-markdown';
 import { recordTitle, singular } from '../../console/src/api/record-title';
 
@@ -44,6 +45,19 @@ describe("the console's record titles", () => {
     expect(recordTitle('contacts', '4', { full_name: '[erased]', first_name: 'Ana' })).toBe(
       'Contact 4 · Ana',
     );
+  });
+});
+
+describe("the console's field labels", () => {
+  it.each([
+    ['employee_name', 'Employee name'],
+    ['assignee_id', 'Assignee'],
+    ['sla_state', 'SLA state'],
+    ['is_active', 'Active'],
+    ['id', 'ID'],
+    ['stage-changes', 'Stage changes'],
+  ])('calls %s %s', (name, label) => {
+    expect(fieldLabel(name)).toBe(label);
   });
 });
 

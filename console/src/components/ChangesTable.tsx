@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
+import { fieldLabel } from '../api/field-text';
 import { FieldValue } from './FieldValue';
-import { columnLabel } from './RecordTable';
 
 export interface FieldChange {
   field: string;
@@ -34,7 +34,7 @@ export function ChangesTable({
       <Table.Tbody>
         {changes.map((change) => (
           <Table.Tr key={change.field}>
-            <Table.Td>{columnLabel(change.field)}</Table.Td>
+            <Table.Td>{fieldLabel(change.field)}</Table.Td>
             <Table.Td>
               <FieldValue name={change.field} value={change.before} />
             </Table.Td>
