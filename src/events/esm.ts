@@ -85,7 +85,7 @@ export const esmEvents = [
       response_by: timestamp,
       resolution_by: timestamp,
     }),
-    /** A requester has no record of their own: the form they filled in is keyed to the request. */
+    /** The form the requester (an employee, HR's subject) filled in is keyed to the request. */
     { personal: ownPersonalData('form_data') },
   ),
   defineEvent('RequestApproved', z.object({ approver_id: id, approved_on: timestamp })),

@@ -57,7 +57,11 @@ export const RequestRecord = z
     title: z.string(),
     service_id: intOrNull,
     department_id: intOrNull,
-    requester_id: intOrNull,
+    requester_id: intOrNull.meta({ description: 'The employee (HR) who asked' }),
+    requester_name: textOrNull.optional().meta({
+      description:
+        'The requester\u2019s name, read with the request from the employees (not stored with it): null when there is none, erased once the employee\u2019s data is',
+    }),
     assignee_id: intOrNull,
     assignee_name: textOrNull.optional().meta({
       description:
