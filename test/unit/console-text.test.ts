@@ -25,6 +25,9 @@ describe("the console's record titles", () => {
     expect(recordTitle('messages', '7', { subject: 'Minutes', from_name: 'Bo' })).toBe('Message 7 · Minutes');
     expect(recordTitle('leave', '5', { id: 5, employee_name: 'Ana Silva' })).toBe('Leave 5 · Ana Silva');
     expect(recordTitle('career-sites', '1', undefined)).toBe('Career site 1');
+    expect(recordTitle('knowledge', '4', { id: 4, title: 'VPN on a phone' })).toBe(
+      'Knowledge article 4 · VPN on a phone',
+    );
   });
 
   it('quotes a record by its reference and cuts a long name at a word', () => {
