@@ -193,11 +193,36 @@ async function prepare(dir: string): Promise<People> {
   }
 }
 
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
 /**
- * Serious and critical axe-core findings on the page once its transitions have ended (a dialog
- * fading in has its final colours only then): none are allowed.
+ * Serious and critical axe-core findings on the page at rest (the pointer on nothing, which a phone
+ * has not), at a desktop's size and at a phone's, once its transitions have ended (a dialog fading in
+ * has its final colours only then): none are allowed. The page is left at the size it had.
  */
 async function expectAccessible(page: Page): Promise<void> {
+  const size = page.viewportSize() ?? DESKTOP;
+  await page.mouse.move(0, 0);
+  try {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      // The new size's styles apply, and their transitions start, by the second frame.
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const window = globalThis as unknown as { requestAnimationFrame(then: () => void): void };
+            window.requestAnimationFrame(() => window.requestAnimationFrame(() => resolve(undefined)));
+          }),
+      );
+      await expectAccessibleAtItsSize(page);
+    }
+  } finally {
+    await page.setViewportSize(size);
+  }
+}
+
+async function expectAccessibleAtItsSize(page: Page): Promise<void> {
   const violations = await page.evaluate(async () => {
     type Animation = {
       finished: Promise<unknown>;
@@ -217,7 +242,8 @@ async function expectAccessible(page: Page): Promise<void> {
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );
   });
-  expect({ url: page.url(), violations }).toEqual({ url: page.url(), violations: [] });
+  const at = `${page.viewportSize()?.width}px`;
+  expect({ url: page.url(), at, violations }).toEqual({ url: page.url(), at, violations: [] });
 }
 
 interface AxeViolation {
@@ -255,6 +281,13 @@ async function expectWithinViewport(page: Page, element: ReturnType<Page['locato
 /** A page of the console once it has loaded: its heading is shown and nothing is loading any more. */
 async function settled(page: Page, heading: string | RegExp): Promise<void> {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.getByLabel('Loading').first().waitFor({ state: 'detached' });
+}
+
+/** A page the console went to by a link (at `path`) once it has loaded: its heading shown, nothing loading. */
+async function arrived(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
   await page.getByLabel('Loading').first().waitFor({ state: 'detached' });
 }
 
@@ -300,10 +333,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       startSuiteProcess(env, PORT, { waitMs: 30_000 }),
       chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }),
     ]);
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    });
+    const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     await context.addInitScript({ content: AXE });
     saved = await checkpointOf(people.auditor);
     page = await context.newPage();
@@ -534,7 +564,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await expectAccessible(page);
 
     // At a phone's size: the record's actions and Sign out within reach, the table stacked.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     try {
       await expectAccessible(page);
       await expectWithinViewport(page, page.getByRole('button', { name: 'Sign out' }));
@@ -545,7 +575,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       await expectWithinViewport(page, rows.nth(1).getByRole('link').first());
       await expectAccessible(page);
     } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.setViewportSize(DESKTOP);
     }
   });
 
@@ -575,7 +605,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
   });
 
   it('loads at most 250 kB of JavaScript as transferred, and revalidates the descriptions with 304s on a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: DESKTOP });
     try {
       const fresh = await context.newPage();
       const network = await context.newCDPSession(fresh);
@@ -805,6 +835,35 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await signOut(page);
     // The credential never was a cookie, on any port.
     await expect(page.context().cookies()).resolves.toEqual([]);
+  });
+
+  it('every page of the navigation and a record of each table that has one are accessible, at desktop and phone sizes', async () => {
+    await signIn(page, ADMIN_TOKEN, 'token:admin');
+    const navigation = page.getByRole('navigation', { name: 'Console' });
+    const hrefs = (links: ReturnType<Page['locator']>) =>
+      links.evaluateAll((found) => found.map((link) => link.getAttribute('href') as string));
+    const follow = async (link: ReturnType<Page['locator']>) => {
+      const path = (await link.getAttribute('href')) as string;
+      await link.click();
+      await arrived(page, path);
+      await expectAccessible(page);
+    };
+    const modules = await hrefs(navigation.locator('a[href^="/m/"]'));
+    expect(modules).toHaveLength(10);
+    for (const module of modules) {
+      await follow(navigation.locator(`a[href="${module}"]`));
+      const tables = navigation.locator(`a[href^="${module}/"]`);
+      await tables.first().waitFor();
+      for (const table of await hrefs(tables)) {
+        await follow(navigation.locator(`a[href="${table}"]`));
+        // The first record the table lists, if it lists one: its page.
+        const record = page.getByRole('table').first().getByRole('row').nth(1).locator('a[href^="/m/"]');
+        if ((await record.count()) > 0) await follow(record.first());
+      }
+    }
+    await follow(navigation.getByRole('link', { name: /^Approvals/ }));
+    await follow(navigation.getByRole('link', { name: 'Overview' }));
+    await signOut(page);
   });
 
   it('signs in while the service desk is down, and drops a revoked key on its next request', async () => {
