@@ -16,6 +16,7 @@ import {
   addDepartment as addDeskDepartment,
   addService,
   changeRequest,
+  draftArticle,
   submitRequest,
 } from '../../src/commands/esm/handlers';
 import { DEFAULT_PORTS, loadConfig } from '../../src/config';
@@ -65,6 +66,8 @@ interface People {
   agent: { id: number; token: string };
   /** The desk's requests: the agent's (a Low one, then an Urgent one, due sooner) and an unassigned one. */
   requests: { low: string; urgent: string; unassigned: string };
+  /** A knowledge article in draft. */
+  article: number;
 }
 
 /** A service whose form asks what a laptop request needs. */
@@ -110,8 +113,16 @@ async function prepareDesk(seed: ReturnType<typeof createSeedContext>) {
     if (assigned) await changeRequest(commands, made.id, { assignee_id: agent.id });
     return String(made.id);
   };
+  const article = await draftArticle(commands, {
+    title: 'Reset your password',
+    content: 'Open the sign-in page and choose Forgot password.',
+    category_id: null,
+    department_id: it.id,
+    author: 'Priya Raman',
+  });
   return {
     agent: agent.id,
+    article: article.id,
     requests: {
       low: await request('Second monitor for the design team', 'Low', true),
       urgent: await request('Laptop will not start before a client pitch', 'Urgent', true),
@@ -187,6 +198,7 @@ async function prepare(dir: string): Promise<People> {
       manager: manager.id,
       agent: { id: desk.agent, token: (await issued('Priya Raman', 'esm:writer')).token },
       requests: desk.requests,
+      article: desk.article,
     };
   } finally {
     await suite.close();
@@ -601,6 +613,27 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await settled(page, /^Request REQ-\d+ · Laptop for a new analyst$/);
     const formData = JSON.parse((await page.locator('[data-field="form_data"]').textContent()) ?? '');
     expect(formData).toEqual({ model: 'Performance 16-inch', cost_centre: 'CC-4120' });
+    await signOut(page);
+  });
+
+  it('an agent publishes a draft knowledge article by its named action; then only Archive is offered', async () => {
+    await signIn(page, people.agent.token, 'Priya Raman');
+    await page.goto(`${CONSOLE}/m/esm/knowledge/${people.article}`);
+    await settled(page, `Knowledge article ${people.article} · Reset your password`);
+    await page.getByRole('button', { name: 'Archive', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const publish = page.getByRole('dialog', { name: 'Publish' });
+    const change = publish
+      .getByRole('table', { name: 'The change' })
+      .getByRole('row')
+      .filter({ hasText: 'Status' });
+    await change.getByText('Draft').waitFor();
+    await change.getByText('Published').waitFor();
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await publish.waitFor({ state: 'detached' });
+    await page.locator('[data-field="status"]').getByText('Published').waitFor();
+    await page.getByRole('button', { name: 'Archive', exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: 'Publish', exact: true }).count()).resolves.toBe(0);
     await signOut(page);
   });
 
