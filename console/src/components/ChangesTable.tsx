@@ -34,7 +34,7 @@ export function ChangesTable({
     );
   if (changes.length === 0) return null;
   return (
-    <Table withTableBorder fz="sm" maw={720} layout="fixed" aria-label={label}>
+    <Table withTableBorder fz="sm" maw={720} aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Field</Table.Th>
