@@ -303,7 +303,7 @@ export async function settle(suite: Suite): Promise<void> {
 }
 
 /** The modules in the order their demo data is written: each after those whose records its own names. */
-export function inSeedOrder(modules: readonly ModuleDefinition[]): ModuleDefinition[] {
+function inSeedOrder(modules: readonly ModuleDefinition[]): ModuleDefinition[] {
   const ordered: ModuleDefinition[] = [];
   const place = (module: ModuleDefinition) => {
     if (ordered.includes(module)) return;
