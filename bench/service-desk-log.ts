@@ -137,6 +137,8 @@ export function requestLife(
       department_id: null,
       departmentExists: true,
       requester_id: requester,
+      // Synthetic requesters are asked after as if they were employees.
+      requesterExists: true,
       form_data: JSON.stringify(template.form_data),
     },
   ];

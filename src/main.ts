@@ -14,7 +14,7 @@ import { ensurePrivateDir, warnIfExposed } from './private-files';
 import { upgradeDataFiles } from './data-files';
 import { resolveSessionSecret } from './api/kit/session-secret';
 import { finishingApproved } from './api/kit/proposal-apply';
-import { moduleCollections, type ModuleDefinition } from './api/kit/module';
+import { moduleCollections, namedCollections, type ModuleDefinition } from './api/kit/module';
 import type { CollectionDefinition } from './projections/read-store';
 import { PARKED_EVENTS } from './projections/parked-events';
 import { MODULES } from './api/modules';
@@ -114,13 +114,21 @@ export const CAPABILITIES = [
   webhooksCapability,
 ] as const;
 
-/** Every read model of the modules and of the capabilities, and the events their projections parked. */
+/**
+ * Every read model of the modules and of the capabilities, the events their projections parked, and
+ * the collections the modules' reads join names from where another module (not served here) keeps them.
+ */
 export function suiteCollections(modules: readonly ModuleDefinition[]): CollectionDefinition[] {
-  return [
+  const own = [
     ...modules.flatMap(moduleCollections),
     ...CAPABILITIES.flatMap((capability) => capability.collections),
     PARKED_EVENTS,
   ];
+  const joined = modules
+    .flatMap(namedCollections)
+    .filter((collection, index, all) => all.findIndex((other) => other.name === collection.name) === index)
+    .filter((collection) => !own.some((other) => other.name === collection.name));
+  return [...own, ...joined];
 }
 
 /** The projectors of the modules and of the capabilities. */
@@ -294,6 +302,21 @@ export async function settle(suite: Suite): Promise<void> {
   }
 }
 
+/** The modules in the order their demo data is written: each after those whose records its own names. */
+function inSeedOrder(modules: readonly ModuleDefinition[]): ModuleDefinition[] {
+  const ordered: ModuleDefinition[] = [];
+  const place = (module: ModuleDefinition) => {
+    if (ordered.includes(module)) return;
+    for (const id of module.seedAfter ?? []) {
+      const before = modules.find((other) => other.id === id);
+      if (before) place(before);
+    }
+    ordered.push(module);
+  };
+  modules.forEach(place);
+  return ordered;
+}
+
 /**
  * Writes every module's demo data into an empty store. Each module's seed tells its own story over the
  * same months, so they are written one after another into a scratch log (sealed with the suite's keys),
@@ -307,7 +330,7 @@ export async function seedDemoData(suite: Suite, seed: string): Promise<boolean>
   try {
     const written = withUpcasting(withPersonalData(scratch, suite.catalog, suite.subjectKeys), suite.catalog);
     const ids = createIdAllocator(written);
-    for (const module of suite.modules) {
+    for (const module of inSeedOrder(suite.modules)) {
       await module.seed?.(createSeedContext(written, ids, `${seed}:${module.id}`));
     }
     await copyInBusinessTimeOrder(scratch, suite.storedEvents);

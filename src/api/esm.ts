@@ -37,6 +37,7 @@ import {
 } from '../projections/esm';
 import { MAX_JSON_NESTING, jsonNestsDeeperThan } from '../json-nesting';
 import { seedServiceDesk } from '../seed/esm';
+import { employees } from './hrm/resources';
 import { ApiError } from './kit/errors';
 import type { ModuleDefinition, ModuleRoute, ResourceDefinition, WriteRoute } from './kit/module';
 import { ErrorEnvelopeSchema } from './kit/openapi';
@@ -56,7 +57,7 @@ const RequestCreation = z
     priority: caseInsensitiveEnum(REQUEST_PRIORITIES),
     service_id: optionalId,
     department_id: optionalId,
-    requester_id: optionalId,
+    requester_id: optionalId.meta({ description: 'The employee (HR) who asks' }),
     form_data: z
       .string()
       .max(65_536)
@@ -202,7 +203,10 @@ const requests: ResourceDefinition = {
   record: RequestRecord,
   stream: (id) => esmStreams.request(Number(id)),
   comments: 'CommentAdded',
-  names: { assignee_name: { idField: 'assignee_id', collection: agents.collection.name, nameField: 'name' } },
+  names: {
+    assignee_name: { idField: 'assignee_id', collection: agents.collection, nameField: 'name' },
+    requester_name: { idField: 'requester_id', collection: employees.collection, nameField: 'employee_name' },
+  },
   derived: ['next_statuses', 'priority_rank'],
   collection: {
     name: 'esm.requests',
@@ -258,6 +262,7 @@ const knowledge: ResourceDefinition = {
   description: 'knowledge articles',
   record: KnowledgeArticleRecord,
   stream: (id) => esmStreams.article(Number(id)),
+  derived: ['next_statuses'],
   collection: {
     name: 'esm.knowledge',
     idKind: 'integer',
@@ -512,4 +517,5 @@ export const esmModule: ModuleDefinition = {
   events: esmEvents,
   projector: esmProjector,
   seed: seedServiceDesk,
+  seedAfter: ['hrm'],
 };

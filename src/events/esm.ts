@@ -16,6 +16,16 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const REQUEST_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
 export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
 export const ARTICLE_STATUSES = ['Draft', 'Published', 'Archived'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+/**
+ * Every legal move of a knowledge article; anything else is 409 illegal_transition. An archived
+ * article may be published again.
+ */
+export const ARTICLE_TRANSITIONS: Readonly<Record<ArticleStatus, readonly ArticleStatus[]>> = {
+  Draft: ['Published', 'Archived'],
+  Published: ['Archived'],
+  Archived: ['Published'],
+};
 export const COMMENT_VISIBILITIES = ['public', 'internal'] as const;
 export type CommentVisibility = (typeof COMMENT_VISIBILITIES)[number];
 const slaTarget = z.enum(['response', 'resolution']);
@@ -75,7 +85,7 @@ export const esmEvents = [
       response_by: timestamp,
       resolution_by: timestamp,
     }),
-    /** A requester has no record of their own: the form they filled in is keyed to the request. */
+    /** The form the requester (an employee, HR's subject) filled in is keyed to the request. */
     { personal: ownPersonalData('form_data') },
   ),
   defineEvent('RequestApproved', z.object({ approver_id: id, approved_on: timestamp })),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   ARTICLE_STATUSES,
+  ARTICLE_TRANSITIONS,
   COMMENT_VISIBILITIES,
   REQUEST_PRIORITIES,
   REQUEST_STATUSES,
+  type ArticleStatus,
   type EsmEvent,
   type RequestPriority,
 } from '../events/esm';
@@ -55,7 +57,11 @@ export const RequestRecord = z
     title: z.string(),
     service_id: intOrNull,
     department_id: intOrNull,
-    requester_id: intOrNull,
+    requester_id: intOrNull.meta({ description: 'The employee (HR) who asked' }),
+    requester_name: textOrNull.optional().meta({
+      description:
+        'The requester\u2019s name, read with the request from the employees (not stored with it): null when there is none, erased once the employee\u2019s data is',
+    }),
     assignee_id: intOrNull,
     assignee_name: textOrNull.optional().meta({
       description:
@@ -113,6 +119,9 @@ export const KnowledgeArticleRecord = z
     content: textOrNull,
     author: textOrNull,
     status: z.string().meta({ enum: [...ARTICLE_STATUSES] }),
+    next_statuses: z.array(z.string().meta({ enum: [...ARTICLE_STATUSES] })).meta({
+      description: 'The statuses a PATCH may move the article to now',
+    }),
     views: z.number().int(),
     published_on: textOrNull,
   })
@@ -176,7 +185,14 @@ function evolveArticle(
   doc: KnowledgeArticleRecord | null,
   stored: StoredEvent,
 ): KnowledgeArticleRecord | null {
-  const event = stored as Event;
+  const next = evolveArticleFields(doc, stored as Event);
+  return next && { ...next, next_statuses: [...ARTICLE_TRANSITIONS[next.status as ArticleStatus]] };
+}
+
+function evolveArticleFields(
+  doc: KnowledgeArticleRecord | null,
+  event: Event,
+): KnowledgeArticleRecord | null {
   if (event.type === 'KnowledgeArticleDrafted') {
     const { data } = event;
     return {
@@ -187,6 +203,7 @@ function evolveArticle(
       content: data.content,
       author: data.author,
       status: 'Draft',
+      next_statuses: [],
       views: 0,
       published_on: null,
     };
@@ -380,8 +397,8 @@ export const commentsProjection: DocumentProjection<CommentRecord> = {
 export const esmProjector: Projector = {
   name: 'esm',
   // 2: every record carries created_at and updated_at (`evolveStamped`); 3: a request's next_statuses
-  // and priority_rank.
-  version: 3,
+  // and priority_rank; 4: a knowledge article's next_statuses.
+  version: 4,
   projections: [
     agentsProjection,
     departmentsProjection,

@@ -28,6 +28,10 @@ export function sortableFields(definition: CollectionDefinition): string[] {
 export const sortedField = (definition: CollectionDefinition, name: string): string =>
   definition.sortFields?.[name] ?? name;
 
+/** The sort name of the field a sort orders by, as a list's `sort` gives it (`priority` for `priority_rank`). */
+export const sortName = (definition: CollectionDefinition, field: string): string =>
+  Object.entries(definition.sortFields ?? {}).find(([, sorted]) => sorted === field)?.[0] ?? field;
+
 /**
  * The order a list's results are in: the keys asked for, then the id, in the direction of the last key
  * (so that one index of a field and the id serves a sort on that field either way). Nothing asked: by id.
@@ -68,12 +72,14 @@ const isSortValue = (value: unknown): value is SortValue =>
 
 /**
  * The position a cursor names, or why it cannot be used with this order: it was made under another
- * `sort`, or it is not a cursor of this collection's lists.
+ * `sort` (named as the list's `sort` names its fields: `named`), or it is not a cursor of this
+ * collection's lists.
  */
 export function decodeCursor(
   cursor: string,
   order: readonly SortKey[],
   idKind: CollectionDefinition['idKind'],
+  named: (field: string) => string = (field) => field,
 ): PagePosition | { error: string } {
   const malformed = { error: 'Not a cursor this list gave (meta.next of a page)' };
   let decoded: unknown;
@@ -88,7 +94,14 @@ export function decodeCursor(
   if (typeof id !== (idKind === 'integer' ? 'number' : 'string')) return malformed;
   const expected = orderText(order);
   if (sort !== expected) {
-    return { error: `The cursor belongs to sort=${sort}, not to this list's sort=${expected}` };
+    const inNames = (text: string) =>
+      text
+        .split(',')
+        .map((key) => key.replace(/^(-?)(.*)$/, (_whole, sign: string, field: string) => sign + named(field)))
+        .join(',');
+    return {
+      error: `The cursor belongs to sort=${inNames(sort)}, not to this list's sort=${inNames(expected)}`,
+    };
   }
   if (values.length !== order.length - 1) return malformed;
   return { values, id: id as DocumentId };

@@ -11,6 +11,7 @@ import {
   changeRequest,
 } from '../commands/esm/handlers';
 import type { RequestPriority } from '../events/esm';
+import { hrmCategories } from '../events/hrm';
 import type { SeedContext } from './context';
 import { AGENTS, ARTICLES, DEPARTMENTS, REPLIES, SERVICES } from './esm-data';
 
@@ -108,13 +109,15 @@ export async function seedServiceDesk(seed: SeedContext): Promise<void> {
     }
   }
 
+  // Requesters are the demo's employees (HR's demo data is written first): 1 to the last one's id.
+  const employees = await commands.eventStore.lastStreamNumber(hrmCategories.employee);
   const active = services.filter((service) => service.seed.is_active);
   const span = SEED_END.getTime() - SEED_START.getTime() - 48 * HOUR;
   for (let index = 0; index < REQUEST_COUNT; index++) {
     const created = new Date(
       SEED_START.getTime() + 24 * HOUR + (span * (index + random.float())) / REQUEST_COUNT,
     );
-    const life = requestLife(seed, random.pick(active), agentIds, created);
+    const life = requestLife(seed, random.pick(active), agentIds, employees, created);
     // The last weeks are the open backlog: their requests are somewhere along their way.
     const recent = SEED_END.getTime() - created.getTime() < BACKLOG_DAYS * 24 * HOUR;
     steps.push(...(recent ? life.slice(0, random.int(1, life.length)) : life));
@@ -135,6 +138,7 @@ function requestLife(
   seed: SeedContext,
   service: { id: number; seed: (typeof SERVICES)[number] },
   agents: readonly number[],
+  employees: number,
   created: Date,
 ): Step[] {
   const { random, commands } = seed;
@@ -153,7 +157,7 @@ function requestLife(
           priority,
           service_id: service.id,
           department_id: null,
-          requester_id: random.int(1001, 1400),
+          requester_id: employees > 0 ? random.int(1, employees) : null,
           form_data: JSON.stringify(template.form_data),
         }));
       },

@@ -57,8 +57,12 @@ describe('GET /api/v1/changes', () => {
     const positions = data.map((change) => change.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     const latest = await request(h.app).get(`/api/v1/requests/${id}`).expect(200);
-    // The read joins in the assignee's name; the feed carries the record alone.
-    expect(ofRequest.at(-1)?.record).toEqual({ ...latest.body, assignee_name: undefined });
+    // The read joins in the assignee's and the requester's names; the feed carries the record alone.
+    expect(ofRequest.at(-1)?.record).toEqual({
+      ...latest.body,
+      assignee_name: undefined,
+      requester_name: undefined,
+    });
   });
 
   it('goes on from a change\u2019s cursor or from meta.next, and from now with after=now', async () => {

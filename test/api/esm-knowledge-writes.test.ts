@@ -45,6 +45,7 @@ describe('POST /api/v1/knowledge', () => {
       department_id: h.fixtures.department,
       author: null,
       status: 'Draft',
+      next_statuses: ['Published', 'Archived'],
       views: 0,
       published_on: null,
     });
@@ -63,15 +64,39 @@ describe('POST /api/v1/knowledge', () => {
 });
 
 describe('PATCH /api/v1/knowledge/{item_id}', () => {
-  it('publishes a draft, archives it, and publishes it again', async () => {
+  it('publishes a draft, archives it, and publishes it again, each answer naming the next statuses', async () => {
     const published = await setStatus(h.fixtures.article, 'published').expect(200);
-    expect(published.body).toMatchObject({ status: 'Published', published_on: NOW });
+    expect(published.body).toMatchObject({
+      status: 'Published',
+      published_on: NOW,
+      next_statuses: ['Archived'],
+    });
     const archived = await setStatus(h.fixtures.article, 'Archived').expect(200);
-    expect(archived.body.status).toBe('Archived');
-    expect((await request(h.app).get(`/api/v1/knowledge/${h.fixtures.article}`)).body.status).toBe(
-      'Archived',
-    );
+    expect(archived.body).toMatchObject({ status: 'Archived', next_statuses: ['Published'] });
+    const read = await request(h.app).get(`/api/v1/knowledge/${h.fixtures.article}`);
+    expect(read.body).toMatchObject({ status: 'Archived', next_statuses: ['Published'] });
     await setStatus(h.fixtures.article, 'Published').expect(200);
+  });
+
+  it('refuses a move the workflow does not have, naming the statuses that may follow', async () => {
+    await setStatus(h.fixtures.article, 'Published').expect(200);
+    const res = await setStatus(h.fixtures.article, 'Published');
+    expectEnvelope(res, 409, 'illegal_transition');
+    expect(res.body.error.message).toBe(
+      'A knowledge article cannot move from Published to Published (valid next statuses: Archived)',
+    );
+    expect(res.body.error.details).toEqual({ from: 'Published', to: 'Published', allowed: ['Archived'] });
+  });
+
+  it("leaves the next statuses out of an article's activity, which shows the status change", async () => {
+    await setStatus(h.fixtures.article, 'Published').expect(200);
+    const res = await request(h.app)
+      .get(`/api/v1/knowledge/${h.fixtures.article}/activity`)
+      .set(auth)
+      .expect(200);
+    const fields = res.body.data[0].changes.map((change: { field: string }) => change.field);
+    expect(fields).toContain('status');
+    expect(fields).not.toContain('next_statuses');
   });
 
   it('refuses to publish a published article or archive an archived one (409), Draft as a target, and a missing article', async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { openEsm, type EsmHarness } from '../support/esm-harness';
+import { addRequester, openEsm, type EsmHarness } from '../support/esm-harness';
 import { REQUEST, auth, expectEnvelope, expectShape, namedFields, validRequest } from './spec';
 
 let h: EsmHarness;
@@ -57,11 +57,12 @@ describe('POST /api/v1/requests authentication', () => {
 });
 
 describe('POST /api/v1/requests creation', () => {
-  it('creates a request and answers 201 with the full Request record', async () => {
+  it('creates a request and answers 201 with the full Request record, its requester by name', async () => {
+    const requester = await addRequester(h.suite);
     const res = await post({
       ...validRequest,
       service_id: h.fixtures.laptopService,
-      requester_id: 1001,
+      requester_id: requester,
     }).expect(201);
     expect(res.type).toBe('application/json');
     expectShape(res.body, REQUEST);
@@ -71,7 +72,8 @@ describe('POST /api/v1/requests creation', () => {
       title: 'Laptop for Ana',
       service_id: h.fixtures.laptopService,
       department_id: h.fixtures.itDepartment,
-      requester_id: 1001,
+      requester_id: requester,
+      requester_name: 'Ana Silva',
       assignee_id: null,
       assignee_name: null,
       approver_id: null,
@@ -172,6 +174,7 @@ describe('POST /api/v1/requests creation', () => {
       service_id: null,
       department_id: null,
       requester_id: null,
+      requester_name: null,
       form_data: null,
     });
   });
@@ -207,6 +210,13 @@ describe('POST /api/v1/requests validation', () => {
     const res = await post({ ...validRequest, service_id: h.fixtures.retiredService });
     expectEnvelope(res, 422, 'validation_error');
     expect(namedFields(res)).toEqual(['service_id']);
+  });
+
+  it('rejects a requester_id that names no employee, naming the field', async () => {
+    const res = await post({ ...validRequest, requester_id: 999 });
+    expectEnvelope(res, 422, 'validation_error');
+    expect(namedFields(res)).toEqual(['requester_id']);
+    expect(res.body.error.message).toContain('employee 999 does not exist');
   });
 
   it('rejects an unknown department_id, naming the field', async () => {

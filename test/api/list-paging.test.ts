@@ -116,7 +116,10 @@ describe('GET /api/v1/requests: sort and keyset paging', () => {
       `after=${Buffer.from('["id",[],"7"]').toString('base64url')}`,
       'Not a cursor this list gave',
     );
-    await refused(`sort=-priority&after=${next}`, 'belongs to sort=priority_rank,id');
+    await refused(
+      `sort=-priority&after=${next}`,
+      "belongs to sort=priority,id, not to this list's sort=-priority,-id",
+    );
     await refused(`sort=priority&offset=2&after=${next}`, 'either after (a cursor) or offset');
   });
 });

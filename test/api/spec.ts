@@ -33,6 +33,7 @@ export const REQUEST: SpecTable = {
   service_id: 'integer|null',
   department_id: 'integer|null',
   requester_id: 'integer|null',
+  requester_name: 'string|null',
   assignee_id: 'integer|null',
   assignee_name: 'string|null',
   approver_id: 'integer|null',
@@ -62,6 +63,7 @@ export const KNOWLEDGE_ARTICLE: SpecTable = {
   content: 'string|null',
   author: 'string|null',
   status: 'string',
+  next_statuses: 'object',
   views: 'integer',
   published_on: 'string|null',
 };

@@ -147,7 +147,7 @@ describe('the service desk', () => {
   it('keeps a plain read byte for byte, the names it joins in after the stored record', async () => {
     const stored = (await harness.suite.readStore.get('esm.requests', 1)) as string;
     const res = await request(harness.app).get('/api/v1/requests/1').expect(200);
-    expect(res.text).toBe(`${stored.slice(0, -1)},"assignee_name":null}`);
+    expect(res.text).toBe(`${stored.slice(0, -1)},"assignee_name":null,"requester_name":null}`);
   });
 });
 

@@ -81,8 +81,8 @@ function openedInPlace(reads: RecordedReads): RecordedReads {
 /**
  * What this build adds to the answers of the earlier build (which an upgrade keeps, and may add to): the
  * record times, lists' `meta.next`, the service desk's SLA states, the statuses a record may move to
- * next, a request's priority rank and assignee's name, a leave's decision reason, a stage move's reason,
- * and the context of a proposal; and the reads of resources added since.
+ * next, a request's priority rank and its assignee's and requester's names, a leave's decision reason,
+ * a stage move's reason, and the context of a proposal; and the reads of resources added since.
  */
 const ADDED_FIELDS = [
   'created_at',
@@ -94,6 +94,7 @@ const ADDED_FIELDS = [
   'next_statuses',
   'priority_rank',
   'assignee_name',
+  'requester_name',
   'decision_reason',
   'reason',
   'proposer_name',

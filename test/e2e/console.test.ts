@@ -16,6 +16,7 @@ import {
   addDepartment as addDeskDepartment,
   addService,
   changeRequest,
+  draftArticle,
   submitRequest,
 } from '../../src/commands/esm/handlers';
 import { DEFAULT_PORTS, loadConfig } from '../../src/config';
@@ -65,6 +66,8 @@ interface People {
   agent: { id: number; token: string };
   /** The desk's requests: the agent's (a Low one, then an Urgent one, due sooner) and an unassigned one. */
   requests: { low: string; urgent: string; unassigned: string };
+  /** A knowledge article in draft. */
+  article: number;
 }
 
 /** A service whose form asks what a laptop request needs. */
@@ -110,8 +113,16 @@ async function prepareDesk(seed: ReturnType<typeof createSeedContext>) {
     if (assigned) await changeRequest(commands, made.id, { assignee_id: agent.id });
     return String(made.id);
   };
+  const article = await draftArticle(commands, {
+    title: 'Reset your password',
+    content: 'Open the sign-in page and choose Forgot password.',
+    category_id: null,
+    department_id: it.id,
+    author: 'Priya Raman',
+  });
   return {
     agent: agent.id,
+    article: article.id,
     requests: {
       low: await request('Second monitor for the design team', 'Low', true),
       urgent: await request('Laptop will not start before a client pitch', 'Urgent', true),
@@ -187,17 +198,43 @@ async function prepare(dir: string): Promise<People> {
       manager: manager.id,
       agent: { id: desk.agent, token: (await issued('Priya Raman', 'esm:writer')).token },
       requests: desk.requests,
+      article: desk.article,
     };
   } finally {
     await suite.close();
   }
 }
 
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
 /**
- * Serious and critical axe-core findings on the page once its transitions have ended (a dialog
- * fading in has its final colours only then): none are allowed.
+ * Serious and critical axe-core findings on the page at rest (the pointer on nothing, which a phone
+ * has not), at a desktop's size and at a phone's, once its transitions have ended (a dialog fading in
+ * has its final colours only then): none are allowed. The page is left at the size it had.
  */
 async function expectAccessible(page: Page): Promise<void> {
+  const size = page.viewportSize() ?? DESKTOP;
+  await page.mouse.move(0, 0);
+  try {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      // The new size's styles apply, and their transitions start, by the second frame.
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const window = globalThis as unknown as { requestAnimationFrame(then: () => void): void };
+            window.requestAnimationFrame(() => window.requestAnimationFrame(() => resolve(undefined)));
+          }),
+      );
+      await expectAccessibleAtItsSize(page);
+    }
+  } finally {
+    await page.setViewportSize(size);
+  }
+}
+
+async function expectAccessibleAtItsSize(page: Page): Promise<void> {
   const violations = await page.evaluate(async () => {
     type Animation = {
       finished: Promise<unknown>;
@@ -217,7 +254,8 @@ async function expectAccessible(page: Page): Promise<void> {
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );
   });
-  expect({ url: page.url(), violations }).toEqual({ url: page.url(), violations: [] });
+  const at = `${page.viewportSize()?.width}px`;
+  expect({ url: page.url(), at, violations }).toEqual({ url: page.url(), at, violations: [] });
 }
 
 interface AxeViolation {
@@ -255,6 +293,13 @@ async function expectWithinViewport(page: Page, element: ReturnType<Page['locato
 /** A page of the console once it has loaded: its heading is shown and nothing is loading any more. */
 async function settled(page: Page, heading: string | RegExp): Promise<void> {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.getByLabel('Loading').first().waitFor({ state: 'detached' });
+}
+
+/** A page the console went to by a link (at `path`) once it has loaded: its heading shown, nothing loading. */
+async function arrived(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
   await page.getByLabel('Loading').first().waitFor({ state: 'detached' });
 }
 
@@ -300,10 +345,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       startSuiteProcess(env, PORT, { waitMs: 30_000 }),
       chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }),
     ]);
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    });
+    const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     await context.addInitScript({ content: AXE });
     saved = await checkpointOf(people.auditor);
     page = await context.newPage();
@@ -364,7 +406,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     // The API's validation errors are shown at their fields.
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('The write was refused (422 validation_error)').waitFor();
-    const employee = page.getByRole('textbox', { name: 'Employee id' });
+    const employee = page.getByRole('textbox', { name: 'Employee', exact: true });
     await expect(employee.getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByText('Field required').first().waitFor();
     await expectAccessible(page);
@@ -534,7 +576,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await expectAccessible(page);
 
     // At a phone's size: the record's actions and Sign out within reach, the table stacked.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     try {
       await expectAccessible(page);
       await expectWithinViewport(page, page.getByRole('button', { name: 'Sign out' }));
@@ -545,7 +587,7 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
       await expectWithinViewport(page, rows.nth(1).getByRole('link').first());
       await expectAccessible(page);
     } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.setViewportSize(DESKTOP);
     }
   });
 
@@ -574,8 +616,29 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await signOut(page);
   });
 
+  it('an agent publishes a draft knowledge article by its named action; then only Archive is offered', async () => {
+    await signIn(page, people.agent.token, 'Priya Raman');
+    await page.goto(`${CONSOLE}/m/esm/knowledge/${people.article}`);
+    await settled(page, `Knowledge article ${people.article} · Reset your password`);
+    await page.getByRole('button', { name: 'Archive', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const publish = page.getByRole('dialog', { name: 'Publish' });
+    const change = publish
+      .getByRole('table', { name: 'The change' })
+      .getByRole('row')
+      .filter({ hasText: 'Status' });
+    await change.getByText('Draft').waitFor();
+    await change.getByText('Published').waitFor();
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await publish.waitFor({ state: 'detached' });
+    await page.locator('[data-field="status"]').getByText('Published').waitFor();
+    await page.getByRole('button', { name: 'Archive', exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: 'Publish', exact: true }).count()).resolves.toBe(0);
+    await signOut(page);
+  });
+
   it('loads at most 250 kB of JavaScript as transferred, and revalidates the descriptions with 304s on a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: DESKTOP });
     try {
       const fresh = await context.newPage();
       const network = await context.newCDPSession(fresh);
@@ -805,6 +868,35 @@ describeWithChromium('the console in a browser (Debian Chromium)', () => {
     await signOut(page);
     // The credential never was a cookie, on any port.
     await expect(page.context().cookies()).resolves.toEqual([]);
+  });
+
+  it('every page of the navigation and a record of each table that has one are accessible, at desktop and phone sizes', async () => {
+    await signIn(page, ADMIN_TOKEN, 'token:admin');
+    const navigation = page.getByRole('navigation', { name: 'Console' });
+    const hrefs = (links: ReturnType<Page['locator']>) =>
+      links.evaluateAll((found) => found.map((link) => link.getAttribute('href') as string));
+    const follow = async (link: ReturnType<Page['locator']>) => {
+      const path = (await link.getAttribute('href')) as string;
+      await link.click();
+      await arrived(page, path);
+      await expectAccessible(page);
+    };
+    const modules = await hrefs(navigation.locator('a[href^="/m/"]'));
+    expect(modules).toHaveLength(10);
+    for (const module of modules) {
+      await follow(navigation.locator(`a[href="${module}"]`));
+      const tables = navigation.locator(`a[href^="${module}/"]`);
+      await tables.first().waitFor();
+      for (const table of await hrefs(tables)) {
+        await follow(navigation.locator(`a[href="${table}"]`));
+        // The first record the table lists, if it lists one: its page.
+        const record = page.getByRole('table').first().getByRole('row').nth(1).locator('a[href^="/m/"]');
+        if ((await record.count()) > 0) await follow(record.first());
+      }
+    }
+    await follow(navigation.getByRole('link', { name: /^Approvals/ }));
+    await follow(navigation.getByRole('link', { name: 'Overview' }));
+    await signOut(page);
   });
 
   it('signs in while the service desk is down, and drops a revoked key on its next request', async () => {

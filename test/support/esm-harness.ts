@@ -3,6 +3,11 @@ import { createModuleApp } from '../../src/api/kit/app';
 import { createLogger } from '../../src/api/kit/logging';
 import { esmModule } from '../../src/api/esm';
 import { addAgent, addDepartment, addService, setAgentActive } from '../../src/commands/esm/handlers';
+import {
+  addDepartment as addHrDepartment,
+  addOrganization,
+  joinEmployee,
+} from '../../src/commands/hrm/handlers';
 import { loadConfig } from '../../src/config';
 import { openSuite, startProjecting, type Suite } from '../../src/main';
 import { createSeedContext } from '../../src/seed/context';
@@ -86,4 +91,43 @@ export async function openEsm(options: { token?: string | null } = {}): Promise<
       cleanup();
     },
   };
+}
+
+/** An employee (HR) who may ask the desk, in an organisation and department of their own: their id. */
+export async function addRequester(suite: Suite, first_name = 'Ana', last_name = 'Silva'): Promise<number> {
+  const seed = createSeedContext(suite.eventStore, suite.ids, `requester ${first_name}`);
+  seed.at(new Date('2026-11-01T08:00:00Z'));
+  const organisation = await addOrganization(seed.commands, {
+    name: 'Halcyon UK',
+    legal_name: 'Halcyon Energy UK Ltd',
+    country: 'GB',
+    website: 'https://www.halcyon.example',
+    headquarters_city: 'Manchester',
+    default_language: 'en-GB',
+    default_currency: 'GBP',
+    industry: 'Home energy technology',
+    timezone: 'Europe/London',
+    date_format: 'dd/mm/yyyy',
+  });
+  const department = await addHrDepartment(seed.commands, {
+    name: 'Finance',
+    code: 'FIN',
+    parent_department_id: null,
+    cost_center: 'CC-FIN',
+  });
+  const { id } = await joinEmployee(seed.commands, {
+    first_name,
+    last_name,
+    company_email: `${first_name.toLowerCase()}@halcyon.example`,
+    designation: 'Accountant',
+    department_id: department.id,
+    organization_id: organisation.id,
+    reports_to: null,
+    employment_type: 'Full-time',
+    work_location: 'Manchester',
+    country: 'GB',
+    date_of_joining: '2020-01-06',
+  });
+  await suite.runtime.waitFor(await suite.eventStore.headPosition());
+  return id;
 }

@@ -1,3 +1,4 @@
+import { fieldLabel } from '../../console/src/api/field-text';
 import { inlinePieces, inlinePlainText } from '../../console/src/api/inline-markdown';
 import { recordTitle, singular } from '../../console/src/api/record-title';
 
@@ -24,6 +25,9 @@ describe("the console's record titles", () => {
     expect(recordTitle('messages', '7', { subject: 'Minutes', from_name: 'Bo' })).toBe('Message 7 · Minutes');
     expect(recordTitle('leave', '5', { id: 5, employee_name: 'Ana Silva' })).toBe('Leave 5 · Ana Silva');
     expect(recordTitle('career-sites', '1', undefined)).toBe('Career site 1');
+    expect(recordTitle('knowledge', '4', { id: 4, title: 'VPN on a phone' })).toBe(
+      'Knowledge article 4 · VPN on a phone',
+    );
   });
 
   it('quotes a record by its reference and cuts a long name at a word', () => {
@@ -44,6 +48,19 @@ describe("the console's record titles", () => {
     expect(recordTitle('contacts', '4', { full_name: '[erased]', first_name: 'Ana' })).toBe(
       'Contact 4 · Ana',
     );
+  });
+});
+
+describe("the console's field labels", () => {
+  it.each([
+    ['employee_name', 'Employee name'],
+    ['assignee_id', 'Assignee'],
+    ['sla_state', 'SLA state'],
+    ['is_active', 'Active'],
+    ['id', 'ID'],
+    ['stage-changes', 'Stage changes'],
+  ])('calls %s %s', (name, label) => {
+    expect(fieldLabel(name)).toBe(label);
   });
 });
 

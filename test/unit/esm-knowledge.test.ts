@@ -39,7 +39,10 @@ describe('knowledge articles', () => {
       .then([{ type: 'KnowledgeArticleArchived', data: { archived_on: now } }]);
     given([drafted, published, { type: 'KnowledgeArticleArchived', data: { archived_on: now } }])
       .when({ type: 'ArchiveArticle', at: now })
-      .thenThrows({ code: 'illegal_transition' });
+      .thenThrows({
+        code: 'illegal_transition',
+        details: { from: 'Archived', to: 'Archived', allowed: ['Published'] },
+      });
   });
 
   it('records views that only go up', () => {

@@ -18,6 +18,7 @@ const submit = (overrides: Partial<SubmitRequest> = {}): SubmitRequest => ({
   department_id: null,
   departmentExists: false,
   requester_id: 1001,
+  requesterExists: true,
   form_data: '{"model":"14 inch"}',
   ...overrides,
 });
@@ -52,6 +53,15 @@ describe('submitting a request', () => {
     given([])
       .when(submit({ service: { ...laptop, requires_approval: true } }))
       .then([submitted({ status: 'Pending Approval' })]);
+  });
+
+  it('refuses a requester who is no employee, naming the field', () => {
+    given([])
+      .when(submit({ requester_id: 9999, requesterExists: false }))
+      .thenThrows({ code: 'validation_error', message: 'requester_id: employee 9999 does not exist' });
+    given([])
+      .when(submit({ requester_id: null, requesterExists: false }))
+      .then([submitted({ requester_id: null })]);
   });
 
   it('keeps the department the requester named', () => {

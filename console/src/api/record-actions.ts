@@ -26,6 +26,7 @@ const REQUEST = 'PATCH /api/v1/requests/{item_id}';
 const COMMENT = 'POST /api/v1/requests/{item_id}/comments';
 const LEAVE = 'PATCH /api/v1/leave/{id}';
 const OPPORTUNITY = 'PATCH /api/v1/opportunities/{id}';
+const ARTICLE = 'PATCH /api/v1/knowledge/{item_id}';
 
 /** Whether a record's status may move to `status` now, as the record tells. */
 const movesTo = (status: string) => (record: Record<string, unknown>) =>
@@ -87,6 +88,7 @@ const ACTIONS: Readonly<Record<string, readonly RecordAction[]>> = {
     statusStep(LEAVE, 'Reject leave', 'Rejected', ['reason']),
     statusStep(LEAVE, 'Cancel leave', 'Cancelled'),
   ],
+  'esm/knowledge': [statusStep(ARTICLE, 'Publish', 'Published'), statusStep(ARTICLE, 'Archive', 'Archived')],
   'crm/opportunities': [
     {
       label: 'Move to another stage',

@@ -1,4 +1,5 @@
-import { ERASED, fieldLabel } from './field-text';
+import { ERASED } from './field-text';
+import { resourceLabel } from './names';
 
 /** Fields that name a record, in the order they are preferred. */
 const NAME_FIELDS = ['name', 'full_name', 'display_name', 'title', 'subject', 'employee_name'];
@@ -44,6 +45,6 @@ export function recordTitle(
 ): string {
   const reference = (record && text(record[REFERENCE_FIELD])) ?? id;
   const name = record && recordName(record);
-  const heading = `${fieldLabel(singular(resource))} ${reference}`;
+  const heading = `${singular(resourceLabel(resource))} ${reference}`;
   return name === undefined ? heading : `${heading} · ${name}`;
 }

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useModuleRequest } from './module-request';
 import { recordName } from './record-title';
-import { nameColumnOf, referencedTable } from './table-columns';
+import { nameColumnOf, referencedTable, tableElsewhere } from './table-columns';
 import type { OpenApi } from './openapi';
 
 /** A record another one refers to, as a table's cell shows it: its name, and its page. */
@@ -18,7 +18,8 @@ const pathOf = (itemPath: string, id: string) => itemPath.replace(/\{[^}]+\}/, e
 /**
  * Names for the reference fields of the rows (`assignee_id` 3 as `Priya Raman`), linked to the
  * records they name: the name the row carries beside the id (`employee_name`) when the API sends one,
- * else read from the referenced record (each once, cached with the record pages' reads).
+ * else read from the referenced record (each once, cached with the record pages' reads). A record of
+ * another module (a request's requester, HR's employee) is named as the row carries it.
  */
 export function useReferences(
   module: string,
@@ -59,8 +60,13 @@ export function useReferences(
   return (column, row) => {
     const id = row[column];
     if (id === null || id === undefined) return undefined;
-    const target = targets.find((candidate) => candidate.column === column);
     const carried = row[nameColumnOf(column)];
+    const elsewhere = tableElsewhere(module, column);
+    if (elsewhere) {
+      const to = `/m/${elsewhere.module}/${elsewhere.table}/${encodeURIComponent(String(id))}`;
+      return { name: typeof carried === 'string' ? carried : String(id), to };
+    }
+    const target = targets.find((candidate) => candidate.column === column);
     const name = typeof carried === 'string' ? carried : names.get(`${column}/${String(id)}`);
     if (!target && name === undefined) return undefined;
     const to = target && `/m/${module}/${target.table}/${encodeURIComponent(String(id))}`;

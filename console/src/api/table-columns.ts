@@ -75,6 +75,14 @@ const REFERENCED: Readonly<Record<string, string>> = {
   parent_department: 'departments',
 };
 
+/** References to another module's records, by module and column: that module and its table. */
+const ELSEWHERE: Readonly<Record<string, { module: string; table: string }>> = {
+  'esm/requester_id': { module: 'hrm', table: 'employees' },
+};
+
+/** The other module's table whose records a column refers to (a request's requester: HR's employees). */
+export const tableElsewhere = (module: string, column: string) => ELSEWHERE[`${module}/${column}`];
+
 /** The module's table whose records a column refers to (`department_id`: `departments`), if any. */
 export function referencedTable(api: OpenApi, column: string): ResourceTable | undefined {
   const base = column.replace(/_id$/, '');

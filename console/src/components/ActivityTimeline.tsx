@@ -2,7 +2,9 @@ import { Badge, Group, Paper, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoment } from '../api/dates';
 import { useModuleRequest } from '../api/module-request';
+import { useOpenApi } from '../api/modules';
 import type { OpenApi } from '../api/openapi';
+import { useReferences, type ReferenceOf } from '../api/references';
 import { ChangesTable, type FieldChange } from './ChangesTable';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Loading';
@@ -41,7 +43,7 @@ const KIND_COLOURS: Record<ActivityEntry['kind'], string> = {
 const commentName = (entry: ActivityEntry) =>
   `${entry.comment?.visibility === 'internal' ? 'Internal note' : 'Reply'} by ${entry.actor}`;
 
-function Entry({ entry }: { entry: ActivityEntry }) {
+function Entry({ entry, referenceOf }: { entry: ActivityEntry; referenceOf: ReferenceOf }) {
   const internal = entry.comment?.visibility === 'internal';
   return (
     <Stack gap={4}>
@@ -61,7 +63,11 @@ function Entry({ entry }: { entry: ActivityEntry }) {
           </Text>
         </Paper>
       )}
-      <ChangesTable changes={entry.changes} label={`Changes at position ${entry.position}`} />
+      <ChangesTable
+        changes={entry.changes}
+        label={`Changes at position ${entry.position}`}
+        referenceOf={referenceOf}
+      />
     </Stack>
   );
 }
@@ -79,6 +85,14 @@ export function ActivityTimeline({ module, path, id }: { module: string; path: s
         `${path.replace(/\{[^}]+\}/, encodeURIComponent(id))}?limit=${SHOWN}`,
       ),
   });
+  // The references the changes hold (an assignee, a requester), by name.
+  const changes = activity.data?.data.flatMap((entry) => entry.changes) ?? [];
+  const referenceOf = useReferences(
+    module,
+    useOpenApi(module).data,
+    [...new Set(changes.map((change) => change.field))],
+    changes.flatMap((change) => [{ [change.field]: change.before }, { [change.field]: change.after }]),
+  );
   if (activity.isPending) return <Loading label="Loading activity" />;
   if (activity.isError) return <ErrorNotice error={activity.error} title="The activity could not be read" />;
   const { data, meta } = activity.data;
@@ -104,7 +118,7 @@ export function ActivityTimeline({ module, path, id }: { module: string; path: s
               </Group>
             }
           >
-            <Entry entry={entry} />
+            <Entry entry={entry} referenceOf={referenceOf} />
           </Timeline.Item>
         ))}
       </Timeline>

@@ -1,6 +1,8 @@
 import { Table } from '@mantine/core';
+import { fieldLabel } from '../api/field-text';
+import type { ReferenceOf } from '../api/references';
 import { FieldValue } from './FieldValue';
-import { columnLabel } from './RecordTable';
+import { ValueOrReference } from './RecordTable';
 
 export interface FieldChange {
   field: string;
@@ -10,17 +12,26 @@ export interface FieldChange {
 
 /**
  * Fields as they were and as they became (or are now and would be): the one way the console shows a
- * change, in a record's activity, an action's preview and a proposal.
+ * change, in a record's activity, an action's preview and a proposal. With `referenceOf`, a reference
+ * shows what it names (`assignee_id` 1 as `Priya Raman`).
  */
 export function ChangesTable({
   changes,
   label,
   headings = ['Before', 'After'],
+  referenceOf,
 }: {
   changes: readonly FieldChange[];
   label: string;
   headings?: [string, string];
+  referenceOf?: ReferenceOf;
 }) {
+  const value = (field: string, given: unknown) =>
+    referenceOf ? (
+      <ValueOrReference name={field} row={{ [field]: given }} referenceOf={referenceOf} />
+    ) : (
+      <FieldValue name={field} value={given} />
+    );
   if (changes.length === 0) return null;
   return (
     <Table withTableBorder fz="sm" maw={720} aria-label={label}>
@@ -34,13 +45,9 @@ export function ChangesTable({
       <Table.Tbody>
         {changes.map((change) => (
           <Table.Tr key={change.field}>
-            <Table.Td>{columnLabel(change.field)}</Table.Td>
-            <Table.Td>
-              <FieldValue name={change.field} value={change.before} />
-            </Table.Td>
-            <Table.Td>
-              <FieldValue name={change.field} value={change.after} />
-            </Table.Td>
+            <Table.Td>{fieldLabel(change.field)}</Table.Td>
+            <Table.Td>{value(change.field, change.before)}</Table.Td>
+            <Table.Td>{value(change.field, change.after)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

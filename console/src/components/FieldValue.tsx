@@ -59,7 +59,7 @@ export function FieldValue({ name, value }: { name: string; value: unknown }) {
   }
   if (typeof value === 'object') {
     return (
-      <Code block maw={520} style={{ whiteSpace: 'pre-wrap' }} tabIndex={0}>
+      <Code block maw={520} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} tabIndex={0}>
         {JSON.stringify(value, null, 2)}
       </Code>
     );

@@ -4,9 +4,6 @@ import { fieldLabel } from '../api/field-text';
 import type { ReferenceOf } from '../api/references';
 import { FieldValue } from './FieldValue';
 
-/** A column's heading: a reference by what it names (`assignee_id`: `Assignee`). */
-export const columnLabel = (column: string): string => fieldLabel(column.replace(/_id$/, ''));
-
 /** A field of a record: what a reference names (linked to it), else the value itself. */
 export function ValueOrReference({
   name,
@@ -36,7 +33,7 @@ export interface Sorting {
 
 function SortableHeading({ column, sorting }: { column: string; sorting: Sorting }) {
   const field = sorting.fieldOf(column);
-  const label = columnLabel(column);
+  const label = fieldLabel(column);
   if (!field) return <>{label}</>;
   const direction =
     sorting.current === field ? 'ascending' : sorting.current === `-${field}` ? 'descending' : undefined;
@@ -96,7 +93,7 @@ export function RecordTable({
           <Table.Tr key={String(row.id)}>
             {columns.map((column, index) => {
               return (
-                <Table.Td key={column} data-label={columnLabel(column)}>
+                <Table.Td key={column} data-label={fieldLabel(column)}>
                   {index === 0 && recordPath ? (
                     <Anchor component={Link} to={recordPath(row)} fw={600} style={{ whiteSpace: 'nowrap' }}>
                       {String(row[column] ?? row.id)}

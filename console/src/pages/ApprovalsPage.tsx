@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, requestJson } from '../api/client';
 import { ageOf, formatMoment } from '../api/dates';
+import { fieldLabel } from '../api/field-text';
 import { moduleHeaders, useOpenApi } from '../api/modules';
 import { useModuleRequest } from '../api/module-request';
 import { tablesOf, type OpenApi, type ResourceTable } from '../api/openapi';
@@ -14,7 +15,6 @@ import { usePrincipal, useSession } from '../api/session';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { FieldValue } from '../components/FieldValue';
 import { ChangesTable } from '../components/ChangesTable';
-import { columnLabel } from '../components/RecordTable';
 import { columnsOf } from '../api/table-columns';
 import { Loading } from '../components/Loading';
 import { PageTitle } from '../components/PageTitle';
@@ -45,7 +45,7 @@ const changeText = (proposal: Proposal) =>
   Object.entries(payloadOf(proposal))
     .map(
       ([field, value]) =>
-        `${columnLabel(field)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+        `${fieldLabel(field)} ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
     )
     .join(', ');
 
@@ -67,7 +67,7 @@ function RecordFacts({
       {shown.map((column) => (
         <div key={column}>
           <Text component="dt" size="xs" c="dimmed" fw={600}>
-            {columnLabel(column)}
+            {fieldLabel(column)}
           </Text>
           <Text component="dd" m={0} size="sm">
             <FieldValue

@@ -8,6 +8,7 @@ import { resourceLabel } from '../api/names';
 import { onRecord, tablesOf, writesOf } from '../api/openapi';
 import { holds, mayMake } from '../api/principal';
 import { subjectOfRecord } from '../api/erasures';
+import { fieldLabel } from '../api/field-text';
 import { recordName, recordTitle } from '../api/record-title';
 import { usePrincipal, useSession } from '../api/session';
 import { useModuleParams } from '../api/use-module';
@@ -20,7 +21,7 @@ import { NestedRecords, holdsRecords } from '../components/NestedRecords';
 import { PageTitle } from '../components/PageTitle';
 import { ActivityTimeline, activityPathOf } from '../components/ActivityTimeline';
 import { RecordActions } from '../components/RecordActions';
-import { columnLabel, ValueOrReference } from '../components/RecordTable';
+import { ValueOrReference } from '../components/RecordTable';
 import { useReferences } from '../api/references';
 
 function History({ module, resource, id }: { module: string; resource: string; id: string }) {
@@ -115,7 +116,7 @@ export default function RecordPage() {
                   .map(([name]) => (
                     <div key={name}>
                       <Text component="dt" size="xs" c="dimmed" fw={600}>
-                        {columnLabel(name)}
+                        {fieldLabel(name)}
                       </Text>
                       <Text component="dd" m={0} data-field={name}>
                         <ValueOrReference name={name} row={record.data} referenceOf={referenceOf} />

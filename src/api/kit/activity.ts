@@ -71,9 +71,14 @@ function fieldChanges(
     .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
 }
 
-/** `RequestPriorityChanged`: "Request priority changed". */
+/** Words of event types that people write in capitals. */
+const ACRONYMS = new Set(['sla', 'url', 'okr', 'kpi']);
+
+/** `RequestPriorityChanged`: "Request priority changed"; `RequestSlaBreached`: "Request SLA breached". */
 const sentence = (type: string) => {
-  const words = type.split(/(?=[A-Z])/).map((word) => word.toLowerCase());
+  const words = type
+    .split(/(?=[A-Z])/)
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.toLowerCase()));
   return [(words[0] ?? '').replace(/^./, (first) => first.toUpperCase()), ...words.slice(1)].join(' ');
 };
 

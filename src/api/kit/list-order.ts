@@ -1,4 +1,4 @@
-import { decodeCursor, pageOrder, sortableFields, sortedField } from '../../projections/page-order';
+import { decodeCursor, pageOrder, sortableFields, sortedField, sortName } from '../../projections/page-order';
 import { z } from 'zod';
 import type { CollectionDefinition, FindQuery, PagePosition, SortKey } from '../../projections/read-store';
 import { validationError } from './errors';
@@ -90,7 +90,9 @@ export function parseAfter(
     input: raw,
   });
   if (offsetGiven) return invalid('Give either after (a cursor) or offset, not both');
-  const decoded = decodeCursor(raw, pageOrder(sort), collection.idKind);
+  const decoded = decodeCursor(raw, pageOrder(sort), collection.idKind, (field) =>
+    sortName(collection, field),
+  );
   return 'error' in decoded ? invalid(decoded.error) : decoded;
 }
 

@@ -336,6 +336,8 @@ export interface ModuleDefinition extends SuiteModule {
   projector: Projector;
   /** Writes the module's demo data through its commands. */
   seed?: (context: SeedContext) => Promise<void>;
+  /** The modules whose demo data its own names records of: written before it. */
+  seedAfter?: readonly string[];
 }
 
 /** The role a write needs. */
@@ -354,4 +356,11 @@ export const routeRole = (
 /** Every read model a module's projector writes: its resources' and those its routes serve. */
 export function moduleCollections(module: ModuleDefinition): CollectionDefinition[] {
   return [...module.resources.map((resource) => resource.collection), ...(module.collections ?? [])];
+}
+
+/** The collections of other records a module's reads join names from (another module's, perhaps). */
+export function namedCollections(module: ModuleDefinition): CollectionDefinition[] {
+  return module.resources.flatMap((resource) =>
+    Object.values(resource.names ?? {}).map((reference) => reference.collection),
+  );
 }

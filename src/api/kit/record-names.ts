@@ -1,4 +1,4 @@
-import type { Document, DocumentId, ReadStore } from '../../projections/read-store';
+import type { CollectionDefinition, Document, DocumentId, ReadStore } from '../../projections/read-store';
 
 /**
  * A field a record is served with but does not store: the name of the record one of its fields
@@ -8,8 +8,11 @@ import type { Document, DocumentId, ReadStore } from '../../projections/read-sto
 export interface NameReference {
   /** The field holding the other record's id. */
   idField: string;
-  /** The other record's collection, and its field that names it. */
-  collection: string;
+  /**
+   * The other record's collection (which the suite then defines, whichever module's it is), and its
+   * field that names it.
+   */
+  collection: CollectionDefinition;
   nameField: string;
 }
 
@@ -25,7 +28,7 @@ export async function withNames(
     const ids = [...new Set(named.map((record) => record[reference.idField]))].filter(
       (id): id is DocumentId => typeof id === 'number' || typeof id === 'string',
     );
-    const found = ids.length > 0 ? await readStore.load(reference.collection, ids) : new Map();
+    const found = ids.length > 0 ? await readStore.load(reference.collection.name, ids) : new Map();
     for (const record of named) {
       const other = found.get(record[reference.idField] as DocumentId);
       record[field] = (other?.[reference.nameField] as string | null | undefined) ?? null;

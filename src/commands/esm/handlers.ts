@@ -9,6 +9,7 @@ import {
   type RequestStatus,
 } from '../../events/esm';
 import { DEFAULT_SLA_HOURS } from '../../esm/sla';
+import { hrmStream } from '../../events/hrm';
 import type { DecidingPerson } from '../deciding';
 import { once, type CommandContext } from '../context';
 import { moduleCommands } from '../module-commands';
@@ -104,6 +105,8 @@ export function submitRequest(context: CommandContext, input: RequestInput) {
     service: input.service_id === null ? null : await serviceFacts(context, input.service_id),
     departmentExists:
       input.department_id !== null && (await exists(context, esmStreams.department(input.department_id))),
+    requesterExists:
+      input.requester_id !== null && (await exists(context, hrmStream('employee', input.requester_id))),
   }));
 }
 

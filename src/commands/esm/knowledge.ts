@@ -1,8 +1,6 @@
-import type { EsmEvent, EsmEventOf } from '../../events/esm';
+import { ARTICLE_TRANSITIONS, type ArticleStatus, type EsmEvent, type EsmEventOf } from '../../events/esm';
 import type { Decider } from '../decider';
-import { DomainError, illegalTransition, invalidField } from '../errors';
-
-type ArticleStatus = 'Draft' | 'Published' | 'Archived';
+import { DomainError, illegalMove, invalidField } from '../errors';
 
 export type KnowledgeCommand =
   | {
@@ -54,12 +52,10 @@ export const articleDecider: Decider<KnowledgeCommand, ArticleState, ArticleEven
     if (!state.status) throw new DomainError('not_found', 'Article not found');
     switch (command.type) {
       case 'PublishArticle':
-        if (state.status === 'Published')
-          throw illegalTransition('knowledge article', state.status, 'publish');
+        checkMove(state.status, 'Published');
         return [{ type: 'KnowledgeArticlePublished', data: { published_on: command.at } }];
       case 'ArchiveArticle':
-        if (state.status === 'Archived')
-          throw illegalTransition('knowledge article', state.status, 'archive');
+        checkMove(state.status, 'Archived');
         return [{ type: 'KnowledgeArticleArchived', data: { archived_on: command.at } }];
       case 'RecordArticleViews':
         if (command.views < state.views) {
@@ -69,3 +65,8 @@ export const articleDecider: Decider<KnowledgeCommand, ArticleState, ArticleEven
     }
   },
 };
+
+function checkMove(from: ArticleStatus, to: ArticleStatus): void {
+  const allowed = ARTICLE_TRANSITIONS[from];
+  if (!allowed.includes(to)) throw illegalMove('A knowledge article', from, to, allowed);
+}

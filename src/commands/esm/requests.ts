@@ -43,6 +43,8 @@ export interface SubmitRequest {
   department_id: number | null;
   departmentExists: boolean;
   requester_id: number | null;
+  /** Whether the employee named by `requester_id` exists (read by the handler). */
+  requesterExists: boolean;
   form_data: string | null;
 }
 
@@ -154,6 +156,9 @@ function submit(command: SubmitRequest): RequestEvent[] {
   const service = checkedService(command.service_id, command.service);
   if (command.department_id !== null && !command.departmentExists) {
     throw invalidField('department_id', `department ${command.department_id} does not exist`);
+  }
+  if (command.requester_id !== null && !command.requesterExists) {
+    throw invalidField('requester_id', `employee ${command.requester_id} does not exist`);
   }
   const sla = slaTargets(command.at, service?.sla_hours ?? DEFAULT_SLA_HOURS, command.priority);
   const data: EsmEventOf<'RequestSubmitted'>['data'] = {

@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { download, evidenceBundle, type LogEvent } from '../../api/audit';
+import type { LogEvent } from '../../api/audit';
 import { formatMoment } from '../../api/dates';
 import { LOG_FILTERS, newestPage, type LogFilters } from '../../api/log-pages';
 import { followStream } from '../../api/live-tail';
@@ -32,70 +32,46 @@ const LIVE_KEPT = 200;
 const isoOf = (local: string) => (local === '' ? '' : new Date(local).toISOString());
 
 function EventRows({ events, onOpen }: { events: LogEvent[]; onOpen(position: number): void }) {
-  const { auditUrl, token } = useSession();
-  const [failure, setFailure] = useState<unknown>();
-  const evidence = async (position: number) => {
-    setFailure(undefined);
-    try {
-      download(`evidence-${position}.json`, await evidenceBundle(auditUrl, token, position));
-    } catch (error) {
-      setFailure(error);
-    }
-  };
   return (
-    <>
-      <ErrorNotice error={failure} title="No evidence could be made" />
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped withTableBorder verticalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Position</Table.Th>
-              <Table.Th scope="col">Occurred</Table.Th>
-              <Table.Th scope="col">Stream</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Actor</Table.Th>
-              <Table.Th scope="col">Hash</Table.Th>
-              <Table.Th scope="col">Evidence</Table.Th>
+    <Table.ScrollContainer minWidth={800}>
+      <Table striped withTableBorder verticalSpacing="xs" fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Position</Table.Th>
+            <Table.Th scope="col">Occurred</Table.Th>
+            <Table.Th scope="col">Stream</Table.Th>
+            <Table.Th scope="col">Type</Table.Th>
+            <Table.Th scope="col">Actor</Table.Th>
+            <Table.Th scope="col">Hash</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Table.Tr key={event.position}>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => onOpen(event.position)}
+                  aria-label={`Open event ${event.position}`}
+                >
+                  {event.position}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{formatMoment(event.metadata.occurred_at)}</Table.Td>
+              <Table.Td>
+                <Code style={{ whiteSpace: 'nowrap' }}>{event.stream}</Code>
+              </Table.Td>
+              <Table.Td>{event.type}</Table.Td>
+              <Table.Td>{event.metadata.actor_name ?? event.metadata.actor}</Table.Td>
+              <Table.Td>
+                <Code title={event.hash}>{event.hash.slice(0, 12)}…</Code>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {events.map((event) => (
-              <Table.Tr key={event.position}>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    onClick={() => onOpen(event.position)}
-                    aria-label={`Open event ${event.position}`}
-                  >
-                    {event.position}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatMoment(event.metadata.occurred_at)}</Table.Td>
-                <Table.Td>
-                  <Code style={{ whiteSpace: 'nowrap' }}>{event.stream}</Code>
-                </Table.Td>
-                <Table.Td>{event.type}</Table.Td>
-                <Table.Td>{event.metadata.actor_name ?? event.metadata.actor}</Table.Td>
-                <Table.Td>
-                  <Code title={event.hash}>{event.hash.slice(0, 12)}…</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    onClick={() => void evidence(event.position)}
-                    aria-label={`Download evidence for position ${event.position}`}
-                  >
-                    Download evidence
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

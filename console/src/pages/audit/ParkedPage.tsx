@@ -33,13 +33,17 @@ export default function ParkedPage() {
       <ErrorNotice error={parked.error} />
       {parked.isPending ? (
         <Loading />
-      ) : parked.data?.meta.total === 0 ? (
+      ) : !parked.data ? null : parked.data.meta.total === 0 ? (
         <Text>No event is parked: every read model applied every event.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={800}>
+        // Its rows hold nothing to focus: the region itself is, to scroll it by keyboard.
+        <Table.ScrollContainer
+          minWidth={800}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Parked events' } }}
+        >
           <Table withTableBorder striped>
             <Table.Caption>
-              {parked.data?.meta.total === 1 ? '1 parked event' : `${parked.data?.meta.total} parked events`}.
+              {parked.data.meta.total === 1 ? '1 parked event' : `${parked.data.meta.total} parked events`}.
               Once the cause is fixed (an upcaster, a corrected projection),{' '}
               <code>suite projections retry</code> folds them again.
             </Table.Caption>
@@ -53,7 +57,7 @@ export default function ParkedPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {parked.data?.data.map((event) => (
+              {parked.data.data.map((event) => (
                 <Table.Tr key={event.id}>
                   <Table.Td>{event.position}</Table.Td>
                   <Table.Td>{event.projection}</Table.Td>
