@@ -28,6 +28,7 @@ import { createSeedContext } from '../../src/seed/context';
 import { eventually } from '../support/eventually';
 import { writeMarketFixtures } from '../support/market-fixtures';
 import { startSuiteProcess, stopSuiteProcess, type SuiteProcess } from '../support/suite-process';
+import { HALCYON_UK } from '../support/organisations';
 import { tempDir } from '../support/temp-dir';
 import { SUITE_CLI } from '../support/built-suite';
 
@@ -143,18 +144,7 @@ async function prepare(dir: string): Promise<People> {
     const seed = createSeedContext(suite.eventStore, suite.ids, 'console');
     const { commands, at } = seed;
     at(new Date('2026-11-02T08:00:00Z'));
-    const organisation = await addOrganization(commands, {
-      name: 'Halcyon UK',
-      legal_name: 'Halcyon Energy UK Ltd',
-      country: 'GB',
-      website: 'https://www.halcyon.example',
-      headquarters_city: 'Manchester',
-      default_language: 'en-GB',
-      default_currency: 'GBP',
-      industry: 'Home energy technology',
-      timezone: 'Europe/London',
-      date_format: 'dd/mm/yyyy',
-    });
+    const organisation = await addOrganization(commands, HALCYON_UK);
     const department = await addDepartment(commands, {
       name: 'Engineering',
       code: 'ENG',

@@ -11,6 +11,7 @@ import {
 import { loadConfig } from '../../src/config';
 import { openSuite, startProjecting, type Suite } from '../../src/main';
 import { createSeedContext } from '../../src/seed/context';
+import { HALCYON_UK } from './organisations';
 import { tempDir } from './temp-dir';
 
 export const TOKEN = 'test-token-0123456789';
@@ -97,18 +98,7 @@ export async function openEsm(options: { token?: string | null } = {}): Promise<
 export async function addRequester(suite: Suite, first_name = 'Ana', last_name = 'Silva'): Promise<number> {
   const seed = createSeedContext(suite.eventStore, suite.ids, `requester ${first_name}`);
   seed.at(new Date('2026-11-01T08:00:00Z'));
-  const organisation = await addOrganization(seed.commands, {
-    name: 'Halcyon UK',
-    legal_name: 'Halcyon Energy UK Ltd',
-    country: 'GB',
-    website: 'https://www.halcyon.example',
-    headquarters_city: 'Manchester',
-    default_language: 'en-GB',
-    default_currency: 'GBP',
-    industry: 'Home energy technology',
-    timezone: 'Europe/London',
-    date_format: 'dd/mm/yyyy',
-  });
+  const organisation = await addOrganization(seed.commands, HALCYON_UK);
   const department = await addHrDepartment(seed.commands, {
     name: 'Finance',
     code: 'FIN',

@@ -30,6 +30,7 @@ import type { EventStore } from '../../src/events/event-store';
 import { openSuite, startProjecting, type Suite } from '../../src/main';
 import { createSeedContext, type SeedContext } from '../../src/seed/context';
 import { SERVER_SECRET } from './esm-harness';
+import { HALCYON_UK } from './organisations';
 import { tempDir } from './temp-dir';
 
 export const TOKEN = 'test-token-0123456789';
@@ -112,18 +113,7 @@ export async function writeFixtures(seed: SeedContext): Promise<HrmFixtures> {
   const { commands } = seed;
   seed.at(new Date('2026-11-02T08:00:00Z'));
   const locale = { default_currency: 'EUR', industry: 'Home energy technology' };
-  const { id: uk } = await addOrganization(commands, {
-    ...locale,
-    name: 'Halcyon UK',
-    legal_name: 'Halcyon Energy UK Ltd',
-    country: 'GB',
-    website: 'https://www.halcyon.example',
-    headquarters_city: 'Manchester',
-    default_language: 'en-GB',
-    default_currency: 'GBP',
-    timezone: 'Europe/London',
-    date_format: 'dd/mm/yyyy',
-  });
+  const { id: uk } = await addOrganization(commands, HALCYON_UK);
   const { id: de } = await addOrganization(commands, {
     ...locale,
     name: 'Halcyon Deutschland',
