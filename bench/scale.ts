@@ -517,7 +517,8 @@ function report(all: Figures[]): string {
 
 Reproduce with \`npm run bench:scale -- --events 10000000\` (\`bench/scale.ts\`, needs \`npm run build\`;
 \`SUITE_SEED\` chooses the generated log, default \`scale\`; each size's figures are kept in
-\`$BENCH_CACHE_DIR/scale-results.json\` and shown side by side). The log (\`bench/scale-log.ts\`): every
+\`$BENCH_CACHE_DIR/scale-results.json\` and shown side by side; a size's log is generated once, kept in
+\`$BENCH_CACHE_DIR/scale-N-log\`, and each run measures a copy of it). The log (\`bench/scale-log.ts\`): every
 module's demo data written by the modules' seeds, then service requests taken through their life by the
 request decider and the demo employees' daily attendance (up to five years of working days) by the
 attendance decider, appended through the personal-data seal in group commits of ${2000} appends (form
