@@ -9,7 +9,13 @@ import { periodic } from './periodic';
 import { workerContext } from './worker-context';
 
 export const SWEEP_INTERVAL_MS = 30_000;
-const PAGE = 500;
+/**
+ * Documents read at a time while looking for what is due. A page of a range is read by the field's
+ * index and sorted by id, all the matches after the last page's: many due at once (a suite stopped for
+ * long) cost the square of their number over the page's size. 340k SLA targets due at 10M events, in
+ * pages of 500, held a first start for minutes.
+ */
+export const DUE_PAGE = 5_000;
 /**
  * Expiries decided at once: their appends share the log's group commits. One at a time, a suite that
  * was stopped long recorded the SLA breaches it found due at some 170 a second (34k at 1M events).
@@ -52,7 +58,7 @@ async function due(readStore: ReadStore, expiring: Expiring, at: Date): Promise<
   const filters: Filter[] = [{ field: 'expires_at', op: 'lte', value: now }];
   if (expiring.live) filters.push(expiring.live);
   const ids: string[] = [];
-  for await (const { doc } of scanAll(readStore, expiring.collection, { filters }, { pageSize: PAGE })) {
+  for await (const { doc } of scanAll(readStore, expiring.collection, { filters }, { pageSize: DUE_PAGE })) {
     ids.push((JSON.parse(doc) as { id: string }).id);
   }
   return ids;

@@ -1,6 +1,6 @@
 import { isoTimestamp } from '../../clock';
 import { scanAll } from '../../projections/read-all';
-import type { Expiring } from '../../workers/expiry-sweep';
+import { DUE_PAGE, type Expiring } from '../../workers/expiry-sweep';
 import { checkRequestSla } from './handlers';
 
 const REQUESTS = 'esm.requests';
@@ -15,7 +15,7 @@ export const slaSweep: Expiring = {
   async due(readStore, now) {
     const filters = [{ field: 'sla_changes_at', op: 'lte', value: isoTimestamp(now) } as const];
     const ids: string[] = [];
-    for await (const { id } of scanAll(readStore, REQUESTS, { filters }, { pageSize: 500 })) {
+    for await (const { id } of scanAll(readStore, REQUESTS, { filters }, { pageSize: DUE_PAGE })) {
       ids.push(String(id));
     }
     return ids;
