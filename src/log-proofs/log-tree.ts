@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../clock';
 import type { EventHash, EventStore } from '../events/event-store';
@@ -63,7 +64,8 @@ export async function rootFromLog(eventStore: EventStore, size: number): Promise
 
 /**
  * Adds the log's events after the last the tree covers as its next leaves, with the inner nodes they
- * complete, a page per transaction, up to the head.
+ * complete, a page per transaction and per turn of the event loop (a tree grown over a whole log of
+ * 10M events held a first start's servers for minutes without the turns), up to the head.
  */
 export async function growTree(eventStore: EventStore, store: TreeStore): Promise<void> {
   const extent = store.extent();
@@ -80,6 +82,7 @@ export async function growTree(eventStore: EventStore, store: TreeStore): Promis
     }
     store.grow(leaves, inner);
     after = (events.at(-1) as EventHash).position;
+    await nextTurn();
   }
 }
 
