@@ -1,5 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import { useModuleRequest } from './module-request';
+import { requestJson } from './client';
+import { moduleHeaders } from './modules';
+import { useSession } from './session';
 import { recordName } from './record-title';
 import { nameColumnOf, referencedTable, tableElsewhere } from './table-columns';
 import type { OpenApi } from './openapi';
@@ -18,8 +20,8 @@ const pathOf = (itemPath: string, id: string) => itemPath.replace(/\{[^}]+\}/, e
 /**
  * Names for the reference fields of the rows (`assignee_id` 3 as `Priya Raman`), linked to the
  * records they name: the name the row carries beside the id (`employee_name`) when the API sends one,
- * else read from the referenced record (each once, cached with the record pages' reads). A record of
- * another module (a request's requester, HR's employee) is named as the row carries it.
+ * else read from the referenced record (each once, cached with the record pages' reads), also where
+ * it is another module's (a request's requester, HR's employee, as a change in its activity names it).
  */
 export function useReferences(
   module: string,
@@ -27,13 +29,18 @@ export function useReferences(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
 ): ReferenceOf {
-  const call = useModuleRequest(module);
-  const targets = api
+  const { moduleUrl, token } = useSession();
+  const own = api
     ? columns.flatMap((column) => {
         const table = referencedTable(api, column);
-        return table?.itemPath ? [{ column, table: table.name, itemPath: table.itemPath }] : [];
+        return table?.itemPath ? [{ column, module, table: table.name, itemPath: table.itemPath }] : [];
       })
     : [];
+  const elsewhere = columns.flatMap((column) => {
+    const target = tableElsewhere(module, column);
+    return target ? [{ column, ...target, itemPath: `/api/v1/${target.table}/{id}` }] : [];
+  });
+  const targets = [...own, ...elsewhere];
   const wanted = targets.flatMap((target) => {
     const ids = rows
       .filter((row) => row[nameColumnOf(target.column)] === undefined)
@@ -45,8 +52,15 @@ export function useReferences(
   });
   const reads = useQueries({
     queries: wanted.map((target) => ({
-      queryKey: ['module', module, 'record', target.table, target.id],
-      queryFn: () => call<Record<string, unknown>>(pathOf(target.itemPath, target.id)),
+      queryKey: ['module', target.module, 'record', target.table, target.id],
+      queryFn: () =>
+        requestJson<Record<string, unknown>>(
+          `${moduleUrl(target.module)}${pathOf(target.itemPath, target.id)}`,
+          {
+            token,
+            headers: moduleHeaders(target.module),
+          },
+        ),
       staleTime: 60_000,
     })),
   });
@@ -61,15 +75,10 @@ export function useReferences(
     const id = row[column];
     if (id === null || id === undefined) return undefined;
     const carried = row[nameColumnOf(column)];
-    const elsewhere = tableElsewhere(module, column);
-    if (elsewhere) {
-      const to = `/m/${elsewhere.module}/${elsewhere.table}/${encodeURIComponent(String(id))}`;
-      return { name: typeof carried === 'string' ? carried : String(id), to };
-    }
     const target = targets.find((candidate) => candidate.column === column);
     const name = typeof carried === 'string' ? carried : names.get(`${column}/${String(id)}`);
     if (!target && name === undefined) return undefined;
-    const to = target && `/m/${module}/${target.table}/${encodeURIComponent(String(id))}`;
+    const to = target && `/m/${target.module}/${target.table}/${encodeURIComponent(String(id))}`;
     return { name: name ?? String(id), to };
   };
 }
