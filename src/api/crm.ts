@@ -30,6 +30,7 @@ import {
   idFilter,
   pathId,
 } from './kit/parameters';
+import { freeText } from './kit/validation';
 
 const ownerFilter: FilterDefinition = {
   field: 'owner',
@@ -167,18 +168,8 @@ const StageMove = z
     lost_reason: caseInsensitiveEnum(LOST_REASONS)
       .optional()
       .meta({ description: 'Required with stage Lost, and only then' }),
-    lost_notes: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2000)
-      .optional()
-      .meta({ description: 'Required when the lost reason is Other' }),
-    reason: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2000)
+    lost_notes: freeText().optional().meta({ description: 'Required when the lost reason is Other' }),
+    reason: freeText()
       .optional()
       .meta({ description: 'Why the deal moves, kept in its stage history (`reason` of its stage change)' }),
   })

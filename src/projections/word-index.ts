@@ -85,7 +85,7 @@ export function wordIndexWriter(db: Database.Database, table: string) {
     insert(rowid: number, text: string): void {
       insertWords.run(rowid, text);
     },
-    /** Takes a text out; its words that no text holds any more leave the vocabulary with `forgetUnusedWords`. */
+    /** Takes a text out; its words no text holds any more leave the vocabulary (`forgetUnusedWords`). */
     remove(rowid: number, text: string): void {
       removeWords.run(rowid, text);
       for (const word of vocabularyOf(text)) removedWords.add(word);
@@ -176,9 +176,9 @@ export const searchIndexesOf = (table: string): string[] => {
 /**
  * Makes an FTS5 index take a deleted text's words out at once (its `secure-delete` option), where it
  * would keep them until a merge of its segments: an erased value leaves no word behind, and an erasure
- * need not merge whole indexes (3.4 s at 1M events). An index made before is merged once (the words of every text deleted
- * until then are gone). A text replaced costs some 2.4x as much (13 against 5.4 ms at 1M requests);
- * documents first written, the rebuild's, cost the same.
+ * need not merge whole indexes (3.4 s at 1M events). An index made before is merged once (the words
+ * of every text deleted until then are gone). A text replaced costs some 2.4x as much (13 against
+ * 5.4 ms at 1M requests); documents first written, the rebuild's, cost the same.
  */
 export function deleteSecurely(db: Database.Database, fts: string): void {
   const option = db.prepare(`SELECT v FROM ${fts}_config WHERE k = 'secure-delete'`).pluck();

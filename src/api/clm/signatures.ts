@@ -10,7 +10,7 @@ import { ApiError } from '../kit/errors';
 import type { ModuleRoute } from '../kit/module';
 import { ErrorEnvelopeSchema } from '../kit/openapi';
 import { workspaceRecord } from './lists';
-import { shortened } from '../kit/validation';
+import { freeText, shortened } from '../kit/validation';
 
 const SignatureRequest = z
   .strictObject({
@@ -36,13 +36,7 @@ const SignatureRequest = z
       .max(100)
       .optional()
       .meta({ description: 'Email subject (at most 100 characters)' }),
-    message: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2000)
-      .optional()
-      .meta({ description: 'Email message to the signers' }),
+    message: freeText().optional().meta({ description: 'Email message to the signers' }),
   })
   .meta({ id: 'SignatureRequest' });
 type SignatureRequest = z.infer<typeof SignatureRequest>;

@@ -6,7 +6,7 @@ import { attendanceProjection, leaveProjection } from '../../projections/hrm';
 import { decidingPersonOf } from '../kit/deciding';
 import { ApiError } from '../kit/errors';
 import type { WriteRoute } from '../kit/module';
-import { parseInteger } from '../kit/validation';
+import { freeText, parseInteger } from '../kit/validation';
 import { caseInsensitiveEnum } from '../kit/parameters';
 import { attendance, leave } from './resources';
 
@@ -47,11 +47,7 @@ const LeaveUpdate = z
           "Employee who approves or rejects; defaults to the application's leave approver (the manager). " +
           'Not given with Cancelled.',
       }),
-    reason: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2000)
+    reason: freeText()
       .optional()
       .meta({
         description:

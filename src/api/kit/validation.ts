@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A person's words in a write (a reason, a note, a message): trimmed, not empty, at most 2,000 chars. */
+export const freeText = () => z.string().trim().min(1).max(2000);
+
 /** One entry of the `{"detail": [...]}` validation error of the service desk's read endpoints. */
 export interface ValidationDetail {
   loc: (string | number)[];
