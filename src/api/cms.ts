@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { submitForm } from '../commands/cms/handlers';
-import { LOCALES, PAGE_STATUSES, PAGE_TYPES, cmsEvents, cmsStreams } from '../events/cms';
+import { LOCALES, PAGE_STATUSES, PAGE_TYPES, cmsEvents } from '../events/cms';
 import {
   DocumentRecord,
   ImageRecord,
@@ -24,7 +24,6 @@ const pages: ResourceDefinition = {
   name: 'Page',
   description: 'pages of the site tree with their publishing state',
   record: PageRecord,
-  stream: (id) => cmsStreams.page(Number(id)),
   collection: {
     name: 'cms.pages',
     idKind: 'integer',
@@ -45,7 +44,6 @@ const images: ResourceDefinition = {
   name: 'Image',
   description: 'image assets and their renditions',
   record: ImageRecord,
-  stream: (id) => cmsStreams.image(Number(id)),
   collection: {
     name: 'cms.images',
     idKind: 'integer',
@@ -63,7 +61,6 @@ const documents: ResourceDefinition = {
   name: 'Document',
   description: 'downloadable documents',
   record: DocumentRecord,
-  stream: (id) => cmsStreams.document(Number(id)),
   collection: {
     name: 'cms.documents',
     idKind: 'integer',
@@ -81,7 +78,6 @@ const submissions: ResourceDefinition = {
   name: 'Submission',
   description: 'form submissions received by form pages',
   record: SubmissionRecord,
-  stream: (id) => cmsStreams.submission(Number(id)),
   collection: {
     name: 'cms.submissions',
     idKind: 'integer',

@@ -8,7 +8,6 @@ import {
   LEAD_STATUSES,
   LOST_REASONS,
   crmEvents,
-  crmStreams,
 } from '../events/crm';
 import {
   CompanyRecord,
@@ -43,7 +42,6 @@ const contacts: ResourceDefinition = {
   name: 'Contact',
   description: 'people at customer and prospect companies',
   record: ContactRecord,
-  stream: (id) => crmStreams.contact(Number(id)),
   collection: {
     name: 'crm.contacts',
     idKind: 'integer',
@@ -61,7 +59,6 @@ const companies: ResourceDefinition = {
   name: 'Company',
   description: 'customer and prospect organisations',
   record: CompanyRecord,
-  stream: (id) => crmStreams.company(Number(id)),
   collection: {
     name: 'crm.companies',
     idKind: 'integer',
@@ -88,7 +85,6 @@ const leads: ResourceDefinition = {
   name: 'Lead',
   description: 'sales leads, unqualified and qualified',
   record: LeadRecord,
-  stream: (id) => crmStreams.lead(Number(id)),
   collection: {
     name: 'crm.leads',
     idKind: 'integer',
@@ -108,7 +104,6 @@ const opportunities: ResourceDefinition = {
   name: 'Opportunity',
   description: 'pipeline opportunities (deals) and their stages',
   record: OpportunityRecord,
-  stream: (id) => crmStreams.opportunity(Number(id)),
   collection: {
     name: 'crm.opportunities',
     idKind: 'integer',

@@ -16,7 +16,6 @@ import {
   REQUEST_PRIORITIES,
   REQUEST_STATUSES,
   esmEvents,
-  esmStreams,
   type CommentVisibility,
   type RequestPriority,
   type RequestStatus,
@@ -152,7 +151,6 @@ const agents: ResourceDefinition = {
   name: 'Agent',
   description: 'service desk agents',
   record: AgentRecord,
-  stream: (id) => esmStreams.agent(Number(id)),
   collection: {
     name: 'esm.agents',
     idKind: 'integer',
@@ -175,7 +173,6 @@ const departments: ResourceDefinition = {
   name: 'Department',
   description: 'departments',
   record: DepartmentRecord,
-  stream: (id) => esmStreams.department(Number(id)),
   collection: { name: 'esm.departments', idKind: 'integer', searchFields: ['name'], filterFields: [] },
 };
 
@@ -184,7 +181,6 @@ const services: ResourceDefinition = {
   name: 'Service',
   description: 'catalogue services',
   record: ServiceRecord,
-  stream: (id) => esmStreams.service(Number(id)),
   collection: {
     name: 'esm.services',
     idKind: 'integer',
@@ -201,7 +197,6 @@ const requests: ResourceDefinition = {
   name: 'Request',
   description: 'service requests',
   record: RequestRecord,
-  stream: (id) => esmStreams.request(Number(id)),
   comments: 'CommentAdded',
   names: {
     assignee_name: { idField: 'assignee_id', collection: agents.collection, nameField: 'name' },
@@ -261,7 +256,6 @@ const knowledge: ResourceDefinition = {
   name: 'Knowledge article',
   description: 'knowledge articles',
   record: KnowledgeArticleRecord,
-  stream: (id) => esmStreams.article(Number(id)),
   derived: ['next_statuses'],
   collection: {
     name: 'esm.knowledge',

@@ -10,7 +10,6 @@ import {
   LEARNER_STATUSES,
   LESSON_CONTENT_TYPES,
   lmsEvents,
-  lmsStreams,
 } from '../events/lms';
 import {
   CourseRecord,
@@ -29,7 +28,6 @@ const courses: ResourceDefinition = {
   name: 'Course',
   description: 'the course catalogue',
   record: CourseRecord,
-  stream: (id) => lmsStreams.course(Number(id)),
   collection: {
     name: 'lms.courses',
     idKind: 'integer',
@@ -57,7 +55,6 @@ const lessons: ResourceDefinition = {
   name: 'Lesson',
   description: 'course lessons: content type, duration and XP',
   record: LessonRecord,
-  stream: (id) => lmsStreams.lesson(Number(id)),
   collection: {
     name: 'lms.lessons',
     idKind: 'integer',
@@ -76,7 +73,6 @@ const learners: ResourceDefinition = {
   name: 'Learner',
   description: 'learner profiles and progress levels',
   record: LearnerRecord,
-  stream: (id) => lmsStreams.learner(Number(id)),
   collection: {
     name: 'lms.learners',
     idKind: 'integer',
@@ -102,7 +98,6 @@ const enrolments: ResourceDefinition = {
   name: 'Enrolment',
   description: 'enrolments of learners in courses, with progress',
   record: EnrolmentRecord,
-  stream: (id) => lmsStreams.enrolment(Number(id)),
   collection: {
     name: 'lms.enrolments',
     idKind: 'integer',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { updateMessage } from '../commands/mail/handlers';
-import { CONTACT_SOURCES, EVENT_STATUSES, LABEL_TYPES, mailEvents, mailStreams } from '../events/mail';
+import { CONTACT_SOURCES, EVENT_STATUSES, LABEL_TYPES, mailEvents } from '../events/mail';
 import {
   CalendarEventRecord,
   LabelRecord,
@@ -30,7 +30,6 @@ const messages: ResourceDefinition = {
   name: 'Message',
   description: 'messages with their conversation, labels and flags',
   record: MessageRecord,
-  stream: (id) => mailStreams.message(Number(id)),
   collection: {
     name: 'mail.messages',
     idKind: 'integer',
@@ -64,7 +63,6 @@ const contacts: ResourceDefinition = {
   name: 'Contact',
   description: 'mail contacts with their company details',
   record: MailContactRecord,
-  stream: (id) => mailStreams.contact(Number(id)),
   collection: {
     name: 'mail.contacts',
     idKind: 'integer',
@@ -87,7 +85,6 @@ const labels: ResourceDefinition = {
   name: 'Label',
   description: 'system and user-defined labels of each mailbox',
   record: LabelRecord,
-  stream: (id) => mailStreams.label(Number(id)),
   collection: {
     name: 'mail.labels',
     idKind: 'integer',
@@ -102,7 +99,6 @@ const events: ResourceDefinition = {
   name: 'Event',
   description: 'calendar events of the mailboxes',
   record: CalendarEventRecord,
-  stream: (id) => mailStreams.event(Number(id)),
   collection: {
     name: 'mail.events',
     idKind: 'integer',

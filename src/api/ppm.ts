@@ -13,7 +13,6 @@ import {
   RISK_RATINGS,
   RISK_STATUSES,
   ppmEvents,
-  ppmStreams,
 } from '../events/ppm';
 import {
   DocumentRecord,
@@ -33,7 +32,6 @@ const projects: ResourceDefinition = {
   name: 'Project',
   description: 'programmes, projects and workstreams',
   record: ProjectRecord,
-  stream: (id) => ppmStreams.project(Number(id)),
   collection: {
     name: 'ppm.projects',
     idKind: 'integer',
@@ -54,7 +52,6 @@ const milestones: ResourceDefinition = {
   name: 'Milestone',
   description: 'milestones with progress and dependencies',
   record: MilestoneRecord,
-  stream: (id) => ppmStreams.milestone(Number(id)),
   collection: {
     name: 'ppm.milestones',
     idKind: 'integer',
@@ -84,7 +81,6 @@ const risks: ResourceDefinition = {
   name: 'Risk',
   description: 'risks with probability, impact, score and mitigation',
   record: RiskRecord,
-  stream: (id) => ppmStreams.risk(Number(id)),
   collection: {
     name: 'ppm.risks',
     idKind: 'integer',
@@ -110,7 +106,6 @@ const documents: ResourceDefinition = {
   name: 'Document',
   description: 'source documents and their extraction state',
   record: DocumentRecord,
-  stream: (id) => ppmStreams.document(Number(id)),
   collection: {
     name: 'ppm.documents',
     idKind: 'integer',

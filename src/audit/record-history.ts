@@ -19,8 +19,6 @@ export interface RecordRef {
   id: DocumentId;
   /** What the module calls one record (`Request`). */
   name: string;
-  /** The record's own stream, when one stream holds all its events. */
-  stream?: string;
   /** How a proposal about the record names it (`esm requests/42`). */
   target: string;
 }
@@ -53,8 +51,8 @@ export async function recordEvents(
   { events, catalog }: Pick<HistorySources, 'events' | 'catalog'>,
   record: RecordRef,
 ): Promise<StoredEvent[]> {
-  if (record.stream) return events.readStream(record.stream);
   const { module, projection, id } = record;
+  if (projection.stream) return events.readStream(projection.stream(id));
   const found: StoredEvent[] = [];
   for (let after = 0; ;) {
     const page = await events.queryLog({ module, after, limit: PAGE });

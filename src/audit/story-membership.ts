@@ -14,7 +14,8 @@ const named = (record: RecordRef) => record.target.replace(' ', '/');
 
 /** Whether an event is one of the record's own: in its stream, or folded into it by its projection. */
 function isOwn(catalog: SuiteCatalog, record: RecordRef, event: StoredEvent): boolean {
-  if (record.stream !== undefined) return event.stream === record.stream;
+  const { stream } = record.projection;
+  if (stream) return event.stream === stream(record.id);
   return (
     record.projection.handles.includes(event.type) &&
     String(documentIdOf(catalog, record.projection, event)) === String(record.id)

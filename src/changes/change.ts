@@ -48,8 +48,6 @@ export interface FeedResource {
   collection: string;
   /** What one record is called (`Request`). */
   name: string;
-  /** The stream holding all of a record's events, when one does. */
-  stream?: (id: DocumentId) => string;
   /**
    * The record as its read endpoint serves it to the viewer at `now` (what it derives from the day:
    * due, overdue); null when the viewer may not read it.

@@ -175,10 +175,10 @@ export function changeFeed(sources: FeedSources, feed: ModuleFeed): ChangeFeed {
         }
         return found;
       };
-      const recordEventsOf = async ({ resource, id }: Target) =>
-        resource.stream
-          ? events.readStream(resource.stream(id))
-          : ((await gathered(resource)).get(String(id)) ?? []);
+      const recordEventsOf = async ({ resource, id }: Target) => {
+        const stream = projectionOf(resource).stream;
+        return stream ? events.readStream(stream(id)) : ((await gathered(resource)).get(String(id)) ?? []);
+      };
 
       /** The change as the viewer may see it, or null when they may not read the record. */
       async function presented(

@@ -7,6 +7,7 @@ import {
   clmCollections,
   type ClmEvent,
   type ContractStatus,
+  clmStreams,
 } from '../events/clm';
 import { streamCategory, type StoredEvent } from '../events/envelope';
 import { date, oneOf, text, textOrNull, timestamp } from './fields';
@@ -172,6 +173,7 @@ const members: DocumentProjection = {
   collection: clmCollections.members,
   handles: ['MemberAdded', 'MemberRoleChanged'],
   documentId: idOfStream,
+  stream: (id) => clmStreams.member(String(id)),
   ownUpdatedAt: true,
   evolve(doc, stored) {
     const event = stored as Event;
@@ -281,6 +283,7 @@ export const obligationsProjection: DocumentProjection = {
   collection: clmCollections.obligations,
   handles: ['ObligationCreated', 'ObligationCompleted'],
   documentId: idOfStream,
+  stream: (id) => clmStreams.obligation(String(id)),
   evolve(doc: Doc | null, stored) {
     const event = stored as Event;
     if (event.type === 'ObligationCreated') {

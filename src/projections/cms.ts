@@ -8,6 +8,7 @@ import {
   StreamBlock,
   type CmsEvent,
   type PageStatus,
+  cmsStreams,
 } from '../events/cms';
 import type { StoredEvent } from '../events/envelope';
 import { id, text, oneOf, timestamp } from './fields';
@@ -145,24 +146,31 @@ export const pagesProjection: DocumentProjection<PageRecord> = {
   collection: 'cms.pages',
   handles: ['PageCreated', 'PagePublished', 'PageRevisionSaved'],
   documentId: idFromStream,
+  stream: (id) => cmsStreams.page(Number(id)),
   evolve: evolvePage,
 };
 
 const createdBy = createdByOf<Event>();
 
-const images = createdBy('cms.images', 'ImageUploaded', (event): ImageRecord => ({
+const images = createdBy('cms.images', 'ImageUploaded', cmsStreams.image, (event): ImageRecord => ({
   ...event.data,
   created_at: event.metadata.occurred_at,
 }));
 
-const documents = createdBy('cms.documents', 'DocumentUploaded', (event): DocumentRecord => ({
-  ...event.data,
-  created_at: event.metadata.occurred_at,
-}));
+const documents = createdBy(
+  'cms.documents',
+  'DocumentUploaded',
+  cmsStreams.document,
+  (event): DocumentRecord => ({
+    ...event.data,
+    created_at: event.metadata.occurred_at,
+  }),
+);
 
 export const submissionsProjection = createdBy(
   'cms.submissions',
   'FormSubmitted',
+  cmsStreams.submission,
   ({ data }): SubmissionRecord => ({ ...data, form_data: JSON.stringify(data.form_data) }),
 );
 

@@ -8,6 +8,7 @@ import {
   LEAD_STATUSES,
   LOST_REASONS,
   type CrmEvent,
+  crmStreams,
 } from '../events/crm';
 import type { StoredEvent } from '../events/envelope';
 import { id, text, textOrNull, oneOf, date, timestamp } from './fields';
@@ -131,6 +132,7 @@ const companies: DocumentProjection<CompanyRecord> = {
   collection: 'crm.companies',
   handles: ['CompanyAdded'],
   documentId: idFromStream,
+  stream: (id) => crmStreams.company(Number(id)),
   evolve: (_doc, stored) => {
     const event = stored as Extract<Event, { type: 'CompanyAdded' }>;
     return { ...event.data, created_at: event.metadata.occurred_at };
@@ -141,6 +143,7 @@ const contacts: DocumentProjection<ContactRecord> = {
   collection: 'crm.contacts',
   handles: ['ContactAdded'],
   documentId: idFromStream,
+  stream: (id) => crmStreams.contact(Number(id)),
   evolve: (_doc, stored) => {
     const { data, metadata } = stored as Extract<Event, { type: 'ContactAdded' }>;
     const { id, company_id, salutation, first_name, last_name, ...rest } = data;
@@ -184,6 +187,7 @@ const leads: DocumentProjection<LeadRecord> = {
   collection: 'crm.leads',
   handles: ['LeadCaptured', 'LeadStatusChanged'],
   documentId: idFromStream,
+  stream: (id) => crmStreams.lead(Number(id)),
   evolve: evolveLead,
   ownUpdatedAt: true,
 };
@@ -219,6 +223,7 @@ export const opportunitiesProjection: DocumentProjection<OpportunityRecord> = {
   collection: 'crm.opportunities',
   handles: ['OpportunityOpened', 'OpportunityStageChanged'],
   documentId: idFromStream,
+  stream: (id) => crmStreams.opportunity(Number(id)),
   evolve: evolveOpportunity,
   ownUpdatedAt: true,
 };

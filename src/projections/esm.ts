@@ -8,6 +8,7 @@ import {
   type ArticleStatus,
   type EsmEvent,
   type RequestPriority,
+  esmStreams,
 } from '../events/esm';
 import { nextStatuses } from '../esm/workflow';
 import { nextSlaChange, ON_TRACK, SLA_STATES, slaState, targetsAfter, type TargetStates } from '../esm/sla';
@@ -140,6 +141,7 @@ export const departmentsProjection: DocumentProjection<DepartmentRecord> = {
   collection: 'esm.departments',
   handles: ['DepartmentAdded'],
   documentId: idFromStream,
+  stream: (id) => esmStreams.department(Number(id)),
   evolve: (_doc, event) => {
     const { data } = event as Extract<Event, { type: 'DepartmentAdded' }>;
     return { id: data.id, name: data.name, icon: data.icon };
@@ -150,6 +152,7 @@ export const agentsProjection: DocumentProjection<AgentRecord> = {
   collection: 'esm.agents',
   handles: ['AgentAdded', 'AgentDeactivated', 'AgentReactivated'],
   documentId: idFromStream,
+  stream: (id) => esmStreams.agent(Number(id)),
   evolve: (doc, stored) => {
     const event = stored as Event;
     if (event.type === 'AgentAdded') {
@@ -164,6 +167,7 @@ export const servicesProjection: DocumentProjection<ServiceRecord> = {
   collection: 'esm.services',
   handles: ['ServiceAdded'],
   documentId: idFromStream,
+  stream: (id) => esmStreams.service(Number(id)),
   evolve: (_doc, event) => {
     const { data } = event as Extract<Event, { type: 'ServiceAdded' }>;
     return {
@@ -230,6 +234,7 @@ export const knowledgeProjection: DocumentProjection<KnowledgeArticleRecord> = {
     'KnowledgeArticleViewsRecorded',
   ],
   documentId: idFromStream,
+  stream: (id) => esmStreams.article(Number(id)),
   evolve: evolveArticle,
 };
 
@@ -364,6 +369,7 @@ export const requestsProjection: DocumentProjection<RequestRecord> = {
     'RequestSlaBreached',
   ],
   documentId: idFromStream,
+  stream: (id) => esmStreams.request(Number(id)),
   evolve: evolveRequest,
 };
 

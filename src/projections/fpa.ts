@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { streamCategory, type StoredEvent } from '../events/envelope';
-import type { FpaEvent } from '../events/fpa';
+import { fpaStreams, type FpaEvent } from '../events/fpa';
 import { Drivers } from '../fpa/drivers';
 import { PlanOutput } from '../fpa/output';
 import { text, timestamp } from './fields';
@@ -63,6 +63,7 @@ const scenarios: DocumentProjection<ScenarioRecord> = {
   collection: 'fpa.scenarios',
   handles: ['ScenarioDefined', 'PlanGenerated'],
   documentId: scenarioOf,
+  stream: (id) => fpaStreams.scenario(String(id)),
   evolve: evolveScenario,
 };
 
@@ -70,6 +71,7 @@ const plans: DocumentProjection<PlanRecord> = {
   collection: 'fpa.plans',
   handles: ['PlanGenerated'],
   documentId: scenarioOf,
+  stream: (id) => fpaStreams.scenario(String(id)),
   evolve(_doc, stored) {
     const { data, metadata, position: at } = stored as Extract<Event, { type: 'PlanGenerated' }>;
     return { id: data.scenario, ...data, position: at, generated_at: metadata.occurred_at };

@@ -10,6 +10,7 @@ import {
   LEARNER_STATUSES,
   LESSON_CONTENT_TYPES,
   type LmsEvent,
+  lmsStreams,
 } from '../events/lms';
 import { id, text, textOrNull, oneOf, date, timestamp } from './fields';
 import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
@@ -112,18 +113,28 @@ export function progressStatus(progress: number): (typeof ENROLMENT_STATUSES)[nu
 
 const createdBy = createdByOf<Event>();
 
-const courses = createdBy('lms.courses', 'CourseCreated', (event): CourseRecord => ({
+const courses = createdBy('lms.courses', 'CourseCreated', lmsStreams.course, (event): CourseRecord => ({
   ...event.data,
   created_at: event.metadata.occurred_at,
 }));
 
-const lessons = createdBy('lms.lessons', 'LessonAdded', (event): LessonRecord => event.data);
+const lessons = createdBy(
+  'lms.lessons',
+  'LessonAdded',
+  lmsStreams.lesson,
+  (event): LessonRecord => event.data,
+);
 
-const learners = createdBy('lms.learners', 'LearnerRegistered', ({ data, metadata }): LearnerRecord => ({
-  ...data,
-  level: learnerLevel(data.xp),
-  joined_at: metadata.occurred_at,
-}));
+const learners = createdBy(
+  'lms.learners',
+  'LearnerRegistered',
+  lmsStreams.learner,
+  ({ data, metadata }): LearnerRecord => ({
+    ...data,
+    level: learnerLevel(data.xp),
+    joined_at: metadata.occurred_at,
+  }),
+);
 
 function evolveEnrolment(doc: EnrolmentRecord | null, stored: StoredEvent): EnrolmentRecord | null {
   const event = stored as Event;
@@ -153,6 +164,7 @@ export const enrolmentsProjection: DocumentProjection<EnrolmentRecord> = {
   collection: 'lms.enrolments',
   handles: ['LearnerEnrolled', 'EnrolmentProgressRecorded'],
   documentId: idFromStream,
+  stream: (id) => lmsStreams.enrolment(Number(id)),
   evolve: evolveEnrolment,
 };
 

@@ -9,6 +9,7 @@ import {
   MESSAGE_LIST_VISIBILITY,
   PARTICIPANT_STATUSES,
   type MailEvent,
+  mailStreams,
 } from '../events/mail';
 import { id, text, textOrNull, oneOf, timestamp } from './fields';
 import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
@@ -117,21 +118,41 @@ type Event = StoredEvent & MailEvent;
 
 const createdBy = createdByOf<Event>();
 
-const labels = createdBy('mail.labels', 'LabelCreated', ({ data, metadata }): LabelRecord => ({
-  ...data,
-  created_at: metadata.occurred_at,
-}));
+const labels = createdBy(
+  'mail.labels',
+  'LabelCreated',
+  mailStreams.label,
+  ({ data, metadata }): LabelRecord => ({
+    ...data,
+    created_at: metadata.occurred_at,
+  }),
+);
 
-const contacts = createdBy('mail.contacts', 'ContactAdded', ({ data, metadata }): MailContactRecord => {
-  const { id, mailbox, given_name, surname, ...rest } = data;
-  const display_name = derivedText([given_name, surname]);
-  const email = data.emails[0]?.email ?? '';
-  return { id, mailbox, given_name, surname, display_name, email, ...rest, created_at: metadata.occurred_at };
-});
+const contacts = createdBy(
+  'mail.contacts',
+  'ContactAdded',
+  mailStreams.contact,
+  ({ data, metadata }): MailContactRecord => {
+    const { id, mailbox, given_name, surname, ...rest } = data;
+    const display_name = derivedText([given_name, surname]);
+    const email = data.emails[0]?.email ?? '';
+    return {
+      id,
+      mailbox,
+      given_name,
+      surname,
+      display_name,
+      email,
+      ...rest,
+      created_at: metadata.occurred_at,
+    };
+  },
+);
 
 const events = createdBy(
   'mail.events',
   'CalendarEventScheduled',
+  mailStreams.event,
   ({ data, metadata }): CalendarEventRecord => {
     const { organizer, ...rest } = data;
     return {
@@ -195,6 +216,7 @@ export const messagesProjection: DocumentProjection<MessageRecord> = {
     'MessageStarChanged',
   ],
   documentId: idFromStream,
+  stream: (id) => mailStreams.message(Number(id)),
   evolve: evolveMessage,
   ownUpdatedAt: true,
 };

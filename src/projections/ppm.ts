@@ -13,6 +13,7 @@ import {
   RISK_RATINGS,
   RISK_STATUSES,
   type PpmEvent,
+  ppmStreams,
 } from '../events/ppm';
 import { id, idOrNull, text, textOrNull, oneOf, date, timestamp } from './fields';
 import { createdByOf, idFromStream, type DocumentProjection, type Projector } from './projection';
@@ -122,12 +123,18 @@ const projects: DocumentProjection<ProjectRecord> = {
   collection: 'ppm.projects',
   handles: ['ProjectAdded', 'ProjectStatusChanged'],
   documentId: idFromStream,
+  stream: (id) => ppmStreams.project(Number(id)),
   evolve: evolveProject,
 };
 
-const risks = createdBy('ppm.risks', 'RiskIdentified', (event): RiskRecord => event.data);
+const risks = createdBy('ppm.risks', 'RiskIdentified', ppmStreams.risk, (event): RiskRecord => event.data);
 
-const documents = createdBy('ppm.documents', 'DocumentRegistered', (event): DocumentRecord => event.data);
+const documents = createdBy(
+  'ppm.documents',
+  'DocumentRegistered',
+  ppmStreams.document,
+  (event): DocumentRecord => event.data,
+);
 
 function evolveMilestone(doc: MilestoneRecord | null, stored: StoredEvent): MilestoneRecord | null {
   const event = stored as Event;
@@ -153,6 +160,7 @@ export const milestonesProjection: DocumentProjection<MilestoneRecord> = {
   collection: 'ppm.milestones',
   handles: ['MilestoneAdded', 'MilestoneProgressReported', 'MilestoneStatusChanged'],
   documentId: idFromStream,
+  stream: (id) => ppmStreams.milestone(Number(id)),
   evolve: evolveMilestone,
   ownUpdatedAt: true,
 };

@@ -10,6 +10,12 @@ export interface DocumentProjection<Doc extends Document = Document> {
   handles: readonly string[];
   documentId(event: StoredEvent): DocumentId;
   /**
+   * The stream holding every event folded into a document, where one stream does (an entity's own):
+   * its history, activity and time travel, and its fold again after an erasure, read that stream
+   * alone instead of the module's events.
+   */
+  stream?: (id: DocumentId) => string;
+  /**
    * A method, not a function property: TypeScript then checks its parameter both ways, so a projection
    * of one document type is a `DocumentProjection` as it stands, in a projector or a write route. It is
    * sound because the store hands `evolve` only documents that this projection wrote.
@@ -41,18 +47,20 @@ export interface Projector {
 export const idFromStream = (event: StoredEvent): number => streamNumber(event.stream) as number;
 
 /**
- * Projections of records written once, by the event that creates them, typed by one module's events:
- * `const createdBy = createdByOf<StoredEvent & CmsEvent>();`
+ * Projections of records written once, by the event that creates them in the record's own numbered
+ * stream, typed by one module's events: `const createdBy = createdByOf<StoredEvent & CmsEvent>();`
  */
 export function createdByOf<Event extends StoredEvent>() {
   return <Type extends Event['type'], Doc extends Document>(
     collection: string,
     type: Type,
+    stream: (id: number) => string,
     toRecord: (event: Extract<Event, { type: Type }>) => Doc,
   ): DocumentProjection<Doc> => ({
     collection,
     handles: [type],
     documentId: idFromStream,
+    stream: (id) => stream(Number(id)),
     evolve: (_doc, event) => toRecord(event as Extract<Event, { type: Type }>),
   });
 }

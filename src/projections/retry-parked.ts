@@ -145,7 +145,10 @@ interface Refolded {
   failures: Map<string, ParkedEvent>;
 }
 
-/** Folds the wanted documents of one projector from nothing, over its module's events up to `until`. */
+/**
+ * Folds the wanted documents of one projector from nothing, over their events up to `until`: those
+ * of an entity's own stream from that stream alone, the others from the module's events.
+ */
 async function foldAgain(
   { eventStore, readStore, upcast }: RetryContext,
   projector: Projector,
@@ -157,25 +160,42 @@ async function foldAgain(
   );
   const applied: string[] = [];
   const failures = new Map<string, ParkedEvent>();
-  for (let after = 0; after < until;) {
+  function fold(stored: StoredEvent, into: readonly DocumentProjection[]): void {
+    for (const projection of into) {
+      if (!projection.handles.includes(stored.type)) continue;
+      const folding = docs.get(projection) as Map<DocumentId, Document | null>;
+      const id = parkedId(projection.collection, stored.position);
+      try {
+        const event = upcast(stored);
+        const documentId = projection.documentId(event);
+        if (!folding.has(documentId)) continue;
+        const doc = evolveStamped(projection, folding.get(documentId) ?? null, event);
+        if (doc) readStore.checkStorable(projection.collection, documentId, doc);
+        folding.set(documentId, doc);
+        applied.push(id);
+      } catch (error) {
+        failures.set(id, parkedEvent(projection.collection, stored, error));
+      }
+    }
+  }
+
+  const ownStreams = [...docs.keys()].filter((projection) => projection.stream);
+  const streams = new Set(
+    [...byProjection].flatMap(([projection, ids]) =>
+      projection.stream ? [...ids].map(projection.stream) : [],
+    ),
+  );
+  for (const stream of streams) {
+    for (const stored of await eventStore.readStream(stream)) {
+      if (stored.position > until) break;
+      fold(stored, ownStreams);
+    }
+  }
+  const inModule = [...docs.keys()].filter((projection) => !projection.stream);
+  for (let after = 0; inModule.length > 0 && after < until;) {
     const page = await eventStore.queryLog({ module: projector.name, after, until, limit: PAGE });
     for (const stored of page) {
-      if (streamModule(stored.stream) !== projector.name) continue;
-      for (const [projection, folding] of docs) {
-        if (!projection.handles.includes(stored.type)) continue;
-        const id = parkedId(projection.collection, stored.position);
-        try {
-          const event = upcast(stored);
-          const documentId = projection.documentId(event);
-          if (!folding.has(documentId)) continue;
-          const doc = evolveStamped(projection, folding.get(documentId) ?? null, event);
-          if (doc) readStore.checkStorable(projection.collection, documentId, doc);
-          folding.set(documentId, doc);
-          applied.push(id);
-        } catch (error) {
-          failures.set(id, parkedEvent(projection.collection, stored, error));
-        }
-      }
+      if (streamModule(stored.stream) === projector.name) fold(stored, inModule);
     }
     if (page.length < PAGE) break;
     after = (page[page.length - 1] as StoredEvent).position;

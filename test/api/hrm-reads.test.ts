@@ -189,7 +189,7 @@ describe.each(RESOURCES)('GET /api/v1/$path', ({ path, record, total, search, st
       (candidate) => candidate.collection === resource?.collection.name,
     );
     for (const row of (await list(path).expect(200)).body.data as Row[]) {
-      const events = await h.suite.eventStore.readStream(resource!.stream!(row.id));
+      const events = await h.suite.eventStore.readStream(projection!.stream!(row.id));
       const folded = events
         .filter((event) => projection!.handles.includes(event.type))
         .reduce(

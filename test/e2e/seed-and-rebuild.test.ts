@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { createLogger } from '../../src/api/kit/logging';
 import { loadConfig } from '../../src/config';
-import { openSuite, seedDemoData, type Suite } from '../../src/main';
+import { upcast } from '../../src/events/catalog';
+import { openSuite, seedDemoData, suiteProjectors, type Suite } from '../../src/main';
+import type { Document } from '../../src/projections/read-store';
+import { evolveStamped } from '../../src/projections/stamped-evolve';
 import { seededBytes } from '../../src/seed/random';
 import { tempDir } from '../support/temp-dir';
 import { SUITE_CLI } from '../support/built-suite';
@@ -79,6 +82,29 @@ describe('demo data and rebuild', () => {
     await seeded.suite.runtime.rebuild((position) => progress.push(position));
     expect(progress[progress.length - 1]).toBe(await seeded.suite.eventStore.headPosition());
     expect(await snapshot(seeded.suite)).toEqual(live);
+  });
+
+  it('folds each record of a projection that names its stream from that stream alone, as stored', async () => {
+    const { suite } = seeded;
+    let checked = 0;
+    for (const projection of suiteProjectors(suite.modules).flatMap((projector) => projector.projections)) {
+      if (!projection.stream) continue;
+      const { items } = await suite.readStore.find(projection.collection, { limit: 100_000, offset: 0 });
+      for (const stored of items.map((text) => JSON.parse(text) as Document & { id: string | number })) {
+        const folded = (await suite.eventStore.readStream(projection.stream(stored.id)))
+          .filter((event) => projection.handles.includes(event.type))
+          .reduce<Document | null>(
+            (doc, event) => evolveStamped(projection, doc, upcast(suite.catalog, event)),
+            null,
+          );
+        expect({ collection: projection.collection, doc: folded }).toEqual({
+          collection: projection.collection,
+          doc: stored,
+        });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it('writes the events alone with --events-only (compose runs it so), for the projector and workers', async () => {

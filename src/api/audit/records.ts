@@ -35,7 +35,6 @@ export function auditedRecord(modules: readonly ModuleDefinition[], path: Record
     projection,
     id,
     name: resource?.name ?? shortened(path.resource),
-    stream: resource?.stream?.(id),
     target: `${module.id} ${path.resource}/${path.id}`,
   };
 }

@@ -3,7 +3,7 @@ import { seesScope, type FeedResource } from '../../changes/change';
 import { isoDate } from '../../clock';
 import { reportedStatus, statusFilters, type StoredObligationStatus } from '../../clm/due-dates';
 import { createObligation } from '../../commands/clm/handlers';
-import { clmCollections, clmStreams } from '../../events/clm';
+import { clmCollections } from '../../events/clm';
 import { clmProjector, ObligationRecord, obligationsProjection } from '../../projections/clm';
 import type { CollectionDefinition } from '../../projections/read-store';
 import { orderParameters } from '../kit/list-order';
@@ -81,7 +81,6 @@ const listObligations: ModuleRoute<ObligationQuery> = {
 const OBLIGATIONS = {
   name: 'Obligation',
   path: 'obligations',
-  stream: (id: unknown) => clmStreams.obligation(String(id)),
 };
 
 const getObligation: ModuleRoute<TimeTravelQuery> = {
@@ -143,7 +142,6 @@ const obligationsResource: ResourceDefinition = {
   record: ObligationRecord,
   collection: obligationsCollection,
   scopeField: 'workspace_id',
-  stream: (id) => clmStreams.obligation(String(id)),
 };
 
 const obligationWrite: WriteRoute<ObligationCreation> = {

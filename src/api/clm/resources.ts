@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_ROLES, clmCollections, clmStreams } from '../../events/clm';
+import { MEMBER_ROLES, clmCollections } from '../../events/clm';
 import { CounterpartyRecord, MemberRecord, WorkspaceRecord } from '../../projections/clm';
 import type { ResourceDefinition } from '../kit/module';
 import { enumFilter } from '../kit/parameters';
@@ -26,7 +26,6 @@ export const members: ResourceDefinition = {
   description: 'members of the workspace and their roles',
   record: MemberRecord,
   scopeField: 'workspace_id',
-  stream: (id) => clmStreams.member(String(id)),
   collection: {
     name: clmCollections.members,
     idKind: 'string',

@@ -1,4 +1,4 @@
-import { fpaEvents, fpaStreams } from '../../events/fpa';
+import { fpaEvents } from '../../events/fpa';
 import { PlanRecord, ScenarioRecord, fpaProjector } from '../../projections/fpa';
 import { seedPlanning } from '../../seed/fpa';
 import type { ModuleDefinition, ResourceDefinition } from '../kit/module';
@@ -11,7 +11,6 @@ const scenarios: ResourceDefinition = {
   name: 'Scenario',
   description: 'planning scenarios: drivers, seed and the latest generation',
   record: ScenarioRecord,
-  stream: (id) => fpaStreams.scenario(String(id)),
   collection: {
     name: 'fpa.scenarios',
     idKind: 'string',
@@ -27,7 +26,6 @@ const plans: ResourceDefinition = {
     'the latest generation of each scenario as recorded: inputs, generator version, output SHA-256 and the ' +
     'output in integer cents, for an auditor to recompute',
   record: PlanRecord,
-  stream: (id) => fpaStreams.scenario(String(id)),
   collection: { name: 'fpa.plans', idKind: 'string', searchFields: ['scenario'], filterFields: [] },
 };
 

@@ -17,8 +17,6 @@ import {
   ORGANIZATION_STATUSES,
   REMOTE_POLICIES,
   TEAM_STATUSES,
-  hrmStream,
-  type HrmCategory,
 } from '../../events/hrm';
 import {
   ApplicationRecord,
@@ -38,13 +36,12 @@ import type { FilterDefinition, ResourceDefinition } from '../kit/module';
 import { integerParameter } from '../kit/validation';
 import { filterFields, filters } from './parameters';
 
-/** Every HR record has a stream of its own, `hrm.<category>-<id>`, where the audit API finds its history. */
+/** An HR resource: every record is an integer-keyed document of its collection. */
 function resource(definition: {
   path: string;
   name: string;
   description: string;
   record: z.ZodObject;
-  category: HrmCategory;
   collection: string;
   searchFields: readonly string[];
   filters: Readonly<Record<string, FilterDefinition>>;
@@ -62,14 +59,12 @@ function resource(definition: {
       filterFields: filterFields(definition.filters),
     },
     filters: definition.filters,
-    stream: (id) => hrmStream(definition.category, Number(id)),
     ...(definition.derived && { derived: definition.derived }),
   };
 }
 
 export const employees = resource({
   path: 'employees',
-  category: 'employee',
   name: 'Employee',
   description: 'employees: master records and employment state',
   record: EmployeeRecord,
@@ -87,7 +82,6 @@ export const employees = resource({
 
 export const departments = resource({
   path: 'departments',
-  category: 'department',
   name: 'Department',
   description: 'departments',
   record: DepartmentRecord,
@@ -101,7 +95,6 @@ export const departments = resource({
 
 export const leave = resource({
   path: 'leave',
-  category: 'leave',
   name: 'Leave application',
   description: 'leave applications and their approval status',
   record: LeaveApplicationRecord,
@@ -120,7 +113,6 @@ export const leave = resource({
 
 export const attendance = resource({
   path: 'attendance',
-  category: 'attendance',
   name: 'Attendance',
   description: 'daily attendance and recorded hours',
   record: AttendanceRecord,
@@ -137,7 +129,6 @@ export const attendance = resource({
 
 export const jobs = resource({
   path: 'jobs',
-  category: 'job',
   name: 'Job opening',
   description: 'job openings (requisitions) and hiring state',
   record: JobRecord,
@@ -157,7 +148,6 @@ export const jobs = resource({
 
 export const candidates = resource({
   path: 'candidates',
-  category: 'candidate',
   name: 'Candidate',
   description: 'candidate profiles with the fields extracted from their CVs',
   record: CandidateRecord,
@@ -178,7 +168,6 @@ export const candidates = resource({
 
 export const applications = resource({
   path: 'applications',
-  category: 'application',
   name: 'Application',
   description: 'job applications and their pipeline stage',
   record: ApplicationRecord,
@@ -195,7 +184,6 @@ export const applications = resource({
 
 export const organizations = resource({
   path: 'organizations',
-  category: 'organization',
   name: 'Organization',
   description: 'recruitment organisations (employing entities) and their locale defaults',
   record: OrganizationRecord,
@@ -209,7 +197,6 @@ export const organizations = resource({
 
 export const brands = resource({
   path: 'brands',
-  category: 'brand',
   name: 'Brand',
   description: 'employer brands: domain and visual identity',
   record: BrandRecord,
@@ -223,7 +210,6 @@ export const brands = resource({
 
 export const careerSites = resource({
   path: 'career-sites',
-  category: 'careerSite',
   name: 'Career site',
   description: 'candidate-facing career sites',
   record: CareerSiteRecord,
@@ -238,7 +224,6 @@ export const careerSites = resource({
 
 export const teams = resource({
   path: 'organization-teams',
-  category: 'team',
   name: 'Organization team',
   description: 'recruiting teams, scoped to a country and a department',
   record: OrganizationTeamRecord,
@@ -254,7 +239,6 @@ export const teams = resource({
 
 export const distributions = resource({
   path: 'job-distributions',
-  category: 'distribution',
   name: 'Job distribution',
   description: 'localised job placements on career sites',
   record: JobDistributionRecord,

@@ -196,53 +196,55 @@ type ActivityQuery = { limit?: number; offset?: number };
  * the module's read access (its scope too), newest first, paged.
  */
 export function activityRoutes(module: ModuleDefinition): ModuleRoute[] {
-  return module.resources
-    .filter((resource) => resource.stream)
-    .map((resource): ModuleRoute<ActivityQuery> => {
-      const itemParam = module.itemParam;
-      return {
-        method: 'get',
-        path: `/api/v1/${resource.path}/:${itemParam}/activity`,
-        operation: `get${pascalCase(resource.name)}Activity`,
-        summary: `What happened to one ${resource.name.toLowerCase()}, newest first: changes (before and after), comments, proposals and erasures (for whoever may read it; internal notes and proposed values for the module's writers and approvers)`,
-        tags: [resource.path],
-        params: z.object({
-          [itemParam]: resource.collection.idKind === 'integer' ? z.int().positive() : z.string(),
-        }),
-        query: ActivityQuery(module),
-        responses: {
-          200: {
-            description: 'A page of entries',
-            schema: z
-              .object({
-                data: z.array(ActivityEntry),
-                meta: z.object({
-                  total: z.number().int(),
-                  limit: z.number().int(),
-                  offset: z.number().int(),
-                }),
-              })
-              .meta({ id: `${(resource.record.meta()?.id as string | undefined) ?? resource.name}Activity` }),
-          },
-          404: { description: `No such ${resource.name.toLowerCase()}`, schema: ErrorEnvelopeSchema },
-          422: { description: 'Invalid parameter' },
+  const ownStream = (resource: ResourceDefinition) =>
+    module.projector.projections.some(
+      (projection) => projection.collection === resource.collection.name && projection.stream,
+    );
+  return module.resources.filter(ownStream).map((resource): ModuleRoute<ActivityQuery> => {
+    const itemParam = module.itemParam;
+    return {
+      method: 'get',
+      path: `/api/v1/${resource.path}/:${itemParam}/activity`,
+      operation: `get${pascalCase(resource.name)}Activity`,
+      summary: `What happened to one ${resource.name.toLowerCase()}, newest first: changes (before and after), comments, proposals and erasures (for whoever may read it; internal notes and proposed values for the module's writers and approvers)`,
+      tags: [resource.path],
+      params: z.object({
+        [itemParam]: resource.collection.idKind === 'integer' ? z.int().positive() : z.string(),
+      }),
+      query: ActivityQuery(module),
+      responses: {
+        200: {
+          description: 'A page of entries',
+          schema: z
+            .object({
+              data: z.array(ActivityEntry),
+              meta: z.object({
+                total: z.number().int(),
+                limit: z.number().int(),
+                offset: z.number().int(),
+              }),
+            })
+            .meta({ id: `${(resource.record.meta()?.id as string | undefined) ?? resource.name}Activity` }),
         },
-        async handle({ params, query, caller, header, settings }, services) {
-          const raw = params[itemParam] as string;
-          const id = resource.collection.idKind === 'integer' ? pathId(params, itemParam) : raw;
-          const notFound = new ApiError('not_found', `${resource.name} ${shortened(raw)} not found`);
-          const current = await services.readStore.get(resource.collection.name, id);
-          const doc = current === null ? null : (JSON.parse(current) as Document);
-          if (!doc || (resource.scopeField && doc[resource.scopeField] !== (caller.scope ?? null))) {
-            throw notFound;
-          }
-          const staff = await isStaff(module, caller, header('authorization'), settings);
-          const entries = (await recordActivity(module, resource, services, id, staff)) ?? [];
-          const limit = query.limit ?? module.list.defaultLimit;
-          const offset = query.offset ?? 0;
-          const data = entries.slice(offset, offset + limit);
-          return { status: 200, body: { data, meta: { total: entries.length, limit, offset } } };
-        },
-      };
-    }) as ModuleRoute[];
+        404: { description: `No such ${resource.name.toLowerCase()}`, schema: ErrorEnvelopeSchema },
+        422: { description: 'Invalid parameter' },
+      },
+      async handle({ params, query, caller, header, settings }, services) {
+        const raw = params[itemParam] as string;
+        const id = resource.collection.idKind === 'integer' ? pathId(params, itemParam) : raw;
+        const notFound = new ApiError('not_found', `${resource.name} ${shortened(raw)} not found`);
+        const current = await services.readStore.get(resource.collection.name, id);
+        const doc = current === null ? null : (JSON.parse(current) as Document);
+        if (!doc || (resource.scopeField && doc[resource.scopeField] !== (caller.scope ?? null))) {
+          throw notFound;
+        }
+        const staff = await isStaff(module, caller, header('authorization'), settings);
+        const entries = (await recordActivity(module, resource, services, id, staff)) ?? [];
+        const limit = query.limit ?? module.list.defaultLimit;
+        const offset = query.offset ?? 0;
+        const data = entries.slice(offset, offset + limit);
+        return { status: 200, body: { data, meta: { total: entries.length, limit, offset } } };
+      },
+    };
+  }) as ModuleRoute[];
 }

@@ -8,7 +8,6 @@ export function moduleFeed(module: ModuleDefinition): ModuleFeed {
     path: resource.path,
     collection: resource.collection.name,
     name: resource.name,
-    stream: resource.stream,
     present: (doc, viewer) => inScope(doc, resource.scopeField, viewer),
   }));
   return {

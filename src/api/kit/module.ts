@@ -4,7 +4,7 @@ import type { CommandContext, CommandResult } from '../../commands/context';
 import type { FeedResource } from '../../changes/change';
 import type { EventDefinition } from '../../events/catalog';
 import type { DocumentProjection, Projector } from '../../projections/projection';
-import type { CollectionDefinition, DocumentId, Filter, FilterOperator } from '../../projections/read-store';
+import type { CollectionDefinition, Filter, FilterOperator } from '../../projections/read-store';
 import type { RateLimit } from '../../config';
 import type { RateLimiter } from './rate-limit';
 import type { Principal, Role } from '../../iam/principal';
@@ -38,11 +38,6 @@ export interface ResourceDefinition {
    * lists only show, and by-id reads only find, documents of the caller's scope.
    */
   scopeField?: string;
-  /**
-   * The stream holding a record's events, when one stream does: the audit API then reads it directly
-   * instead of scanning the module's events for those the resource's projection maps to the record.
-   */
-  stream?: (id: DocumentId) => string;
   /**
    * Fields every answer of a record carries that its read model does not store: the names of the
    * records it points to (`assignee_name`), read with it. Declare each in `record` too.

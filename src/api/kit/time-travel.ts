@@ -138,7 +138,7 @@ export function moduleRecord(
   module: Pick<ModuleDefinition, 'id' | 'projector'>,
   collection: string,
   id: DocumentId,
-  described: { name: string; path: string; stream?: (id: DocumentId) => string },
+  described: { name: string; path: string },
 ): RecordRef {
   const projection = module.projector.projections.find((candidate) => candidate.collection === collection);
   if (!projection) throw new Error(`No projection of ${module.id} folds ${collection}`);
@@ -147,7 +147,6 @@ export function moduleRecord(
     projection,
     id,
     name: described.name,
-    stream: described.stream?.(id),
     target: `${module.id} ${described.path}/${id}`,
   };
 }

@@ -90,6 +90,7 @@ export type OrganizationTeamRecord = z.infer<typeof OrganizationTeamRecord>;
 
 export const organizationsProjection = lifecycleProjection<OrganizationRecord, 'OrganizationAdded'>({
   collection: 'hrm.organizations',
+  category: 'organization',
   added: 'OrganizationAdded',
   changed: 'OrganizationStatusChanged',
   build: (data, created) => ({ ...data, status: 'Active', created }),
@@ -97,6 +98,7 @@ export const organizationsProjection = lifecycleProjection<OrganizationRecord, '
 
 export const brandsProjection = lifecycleProjection<BrandRecord, 'BrandAdded'>({
   collection: 'hrm.brands',
+  category: 'brand',
   added: 'BrandAdded',
   changed: 'BrandStatusChanged',
   build: (data, created) => ({ ...data, status: 'Active', created }),
@@ -104,6 +106,7 @@ export const brandsProjection = lifecycleProjection<BrandRecord, 'BrandAdded'>({
 
 export const careerSitesProjection = lifecycleProjection<CareerSiteRecord, 'CareerSiteAdded'>({
   collection: 'hrm.career_sites',
+  category: 'careerSite',
   added: 'CareerSiteAdded',
   changed: 'CareerSiteStatusChanged',
   build: (data, created) => ({ ...data, status: 'Draft', published_on: null, created }),
@@ -113,6 +116,7 @@ export const careerSitesProjection = lifecycleProjection<CareerSiteRecord, 'Care
 
 export const departmentsProjection = lifecycleProjection<DepartmentRecord, 'DepartmentAdded'>({
   collection: 'hrm.departments',
+  category: 'department',
   added: 'DepartmentAdded',
   changed: 'DepartmentStatusChanged',
   build: (data, created) => ({ ...data, status: 'Active', created }),
@@ -120,6 +124,7 @@ export const departmentsProjection = lifecycleProjection<DepartmentRecord, 'Depa
 
 export const teamsProjection = lifecycleProjection<OrganizationTeamRecord, 'OrganizationTeamAdded'>({
   collection: 'hrm.organization_teams',
+  category: 'team',
   added: 'OrganizationTeamAdded',
   changed: 'OrganizationTeamStatusChanged',
   build: (data, created) => ({ ...data, status: 'Active', created }),

@@ -10,7 +10,16 @@ import {
   type LeaveStatus,
 } from '../../events/hrm';
 import type { DocumentProjection } from '../projection';
-import { date, enumText, idFromStream, intOrNull, textOrNull, timestamp, type Event } from './shared';
+import {
+  date,
+  enumText,
+  idFromStream,
+  intOrNull,
+  ownStream,
+  textOrNull,
+  timestamp,
+  type Event,
+} from './shared';
 import { derivedText } from '../../privacy/sealed-value';
 
 export const EmployeeRecord = z
@@ -89,6 +98,7 @@ export const employeesProjection: DocumentProjection<EmployeeRecord> = {
   collection: 'hrm.employees',
   handles: ['EmployeeJoined', 'EmployeeStatusChanged'],
   documentId: idFromStream,
+  stream: ownStream('employee'),
   evolve(doc, stored) {
     const event = stored as Event;
     if (event.type === 'EmployeeJoined') {
@@ -149,6 +159,7 @@ export const leaveProjection: DocumentProjection<LeaveApplicationRecord> = {
     'LeaveApplicationCancelled',
   ],
   documentId: idFromStream,
+  stream: ownStream('leave'),
   evolve: evolveLeave,
 };
 
@@ -156,5 +167,6 @@ export const attendanceProjection: DocumentProjection<AttendanceRecord> = {
   collection: 'hrm.attendance',
   handles: ['AttendanceRecorded'],
   documentId: idFromStream,
+  stream: ownStream('attendance'),
   evolve: (_doc, stored) => ({ ...(stored as Extract<Event, { type: 'AttendanceRecorded' }>).data }),
 };

@@ -18,6 +18,7 @@ import {
   idFromStream,
   intOrNull,
   lifecycleProjection,
+  ownStream,
   textOrNull,
   timestamp,
   type Event,
@@ -136,6 +137,7 @@ export type ApplicationRecord = z.infer<typeof ApplicationRecord>;
 
 export const jobsProjection = lifecycleProjection<JobRecord, 'JobOpened'>({
   collection: 'hrm.jobs',
+  category: 'job',
   added: 'JobOpened',
   changed: 'JobStatusChanged',
   build: (data, created) => ({ ...data, closed_on: null, status: 'Open', created }),
@@ -146,6 +148,7 @@ export const jobsProjection = lifecycleProjection<JobRecord, 'JobOpened'>({
 
 export const distributionsProjection = lifecycleProjection<JobDistributionRecord, 'JobDistributed'>({
   collection: 'hrm.job_distributions',
+  category: 'distribution',
   added: 'JobDistributed',
   changed: 'JobDistributionStatusChanged',
   build: (data, created) => ({ ...data, ended_on: null, status: 'Live', created }),
@@ -154,6 +157,7 @@ export const distributionsProjection = lifecycleProjection<JobDistributionRecord
 
 export const candidatesProjection = lifecycleProjection<CandidateRecord, 'CandidateAdded'>({
   collection: 'hrm.candidates',
+  category: 'candidate',
   added: 'CandidateAdded',
   changed: 'CandidateStatusChanged',
   build: (data, created) => ({
@@ -212,5 +216,6 @@ export const applicationsProjection: DocumentProjection<ApplicationRecord> = {
     'ApplicationAccepted',
   ],
   documentId: idFromStream,
+  stream: ownStream('application'),
   evolve: evolveApplication,
 };
