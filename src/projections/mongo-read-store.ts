@@ -231,6 +231,22 @@ export async function openMongoReadStore(
       });
       return found;
     },
+    async loadTexts(name, ids, field) {
+      const from = target(name);
+      const keys = ids.map((id) => documentKey(from.definition, id));
+      const stored = await from.collection
+        .find({ _id: { $in: keys } }, { projection: { [`doc.${field}`]: 1 } })
+        .toArray();
+      const byKey = new Map(stored.map((document) => [document._id, document.doc?.[field]]));
+      const found = new Map<DocumentId, string | null>();
+      ids.forEach((id, index) => {
+        const key = keys[index] as DocumentId;
+        if (!byKey.has(key)) return;
+        const value = byKey.get(key);
+        found.set(id, typeof value === 'string' ? value : null);
+      });
+      return found;
+    },
     async checkpoints() {
       const stored = await checkpoints.find().toArray();
       return new Map(stored.map((checkpoint) => [checkpoint._id, checkpoint.position]));

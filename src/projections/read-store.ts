@@ -114,6 +114,16 @@ export interface ReadStore {
   scan(collection: string, query: ScanQuery): Promise<ScannedDocument[]>;
   /** Loads documents for a projector to evolve; missing ids are absent from the map. */
   load(collection: string, ids: readonly DocumentId[]): Promise<Map<DocumentId, Document>>;
+  /**
+   * The text one top-level field holds in each of the documents (null where it holds none, or no
+   * text): what a read joins another record's name from, without reading that whole record. Missing
+   * ids are absent from the map.
+   */
+  loadTexts(
+    collection: string,
+    ids: readonly DocumentId[],
+    field: string,
+  ): Promise<Map<DocumentId, string | null>>;
   checkpoints(): Promise<Map<string, number>>;
   /**
    * The most document changes one commit should carry, when the store bounds its transactions (MongoDB

@@ -66,6 +66,8 @@ interface Collection extends PlannedCollection {
   queries: QueryCache;
   docs: DocumentCache;
   get: Database.Statement<[DocumentId], { doc: string }>;
+  /** One field's value where it is text, by its JSON path (`$."name"`). */
+  text: Database.Statement<[{ path: string; id: DocumentId }], { value: string | null }>;
 }
 
 const bodyOf = (page: PageJson) => page.body;
@@ -211,6 +213,9 @@ export function openSqliteReadStore(
       wordsContaining: wordFinder(db, table),
       oneWordCount: oneWordCount(db, table),
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
+      text: db.prepare(
+        `SELECT iif(json_type(doc, @path) = 'text', json_extract(doc, @path), NULL) AS value FROM ${table} WHERE id = @id`,
+      ),
     };
   }
 
@@ -351,6 +356,16 @@ export function openSqliteReadStore(
       for (const id of ids) {
         const row = target.get.get(id);
         if (row) found.set(id, JSON.parse(row.doc) as Document);
+      }
+      return found;
+    },
+    async loadTexts(name, ids, field) {
+      const target = collection(name);
+      const path = `$.${JSON.stringify(field)}`;
+      const found = new Map<DocumentId, string | null>();
+      for (const id of ids) {
+        const row = target.text.get({ path, id });
+        if (row) found.set(id, row.value);
       }
       return found;
     },

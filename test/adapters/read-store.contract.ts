@@ -248,6 +248,27 @@ export function readStoreContract(name: string, open: () => Promise<ReadStoreFix
       expect(loaded.get('p-1')).toEqual({ id: 'p-1', name: 'Ada' });
     });
 
+    it("reads one field's text of each document, null where it holds none", async () => {
+      await store.commit(
+        [
+          { collection: people.name, id: 'p-1', doc: { id: 'p-1', name: 'Ada "the first"' } },
+          { collection: people.name, id: 'p-2', doc: { id: 'p-2', name: null } },
+          { collection: people.name, id: 'p-3', doc: { id: 'p-3', name: { given: 'Grace' } } },
+          { collection: people.name, id: 'p-4', doc: { id: 'p-4' } },
+        ],
+        new Map(),
+      );
+      const names = await store.loadTexts(people.name, ['p-1', 'p-2', 'p-3', 'p-4', 'p-5'], 'name');
+      expect(names).toEqual(
+        new Map([
+          ['p-1', 'Ada "the first"'],
+          ['p-2', null],
+          ['p-3', null],
+          ['p-4', null],
+        ]),
+      );
+    });
+
     it('writes a commit handed over before the one it follows only after that one, and none of it if that one failed', async () => {
       let succeed = () => {};
       const before = new Promise<void>((resolve) => (succeed = resolve));

@@ -14,7 +14,7 @@ import { shortened } from './validation';
 export async function readItemAsOf(
   module: ModuleDefinition,
   resource: ResourceDefinition,
-  services: TimeTravelServices & { readStore: Pick<ReadStore, 'load'> },
+  services: TimeTravelServices & { readStore: Pick<ReadStore, 'loadTexts'> },
   rawId: string,
   query: URLSearchParams,
   scope?: Filter,

@@ -3,7 +3,8 @@ import type { Document, DocumentId, Filter, FindQuery, ReadStore } from '../../p
 import { listOrder } from './list-order';
 import { ApiError, ERROR_STATUS, errorEnvelope, validationError } from './errors';
 import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
-import { withNames } from './record-names';
+import { encodePage } from '../../projections/page-json';
+import { namesOf, withNames, type NameReference } from './record-names';
 import { firstDetails, parseInteger, shortened, zodDetails, type ValidationDetail } from './validation';
 
 /** A read's answer: its status and its JSON, encoded. */
@@ -88,21 +89,27 @@ export function readList(
 
   const q = query.get('q')?.trim() || undefined;
   const find = { filters, q, limit, offset, sort, after };
-  if (resource.names) return namedList(resource, readStore, find);
+  if (resource.names) return namedList(resource.collection.name, resource.names, readStore, find);
   return whenReady(readStore.findJson(resource.collection.name, find), ok);
 }
 
-/** A page of a resource whose records carry names they point to: read, named, then encoded. */
+/**
+ * A page of a resource whose records carry names they point to: each record's JSON as stored, with
+ * its names written after its own fields (as `withNames` adds them).
+ */
 async function namedList(
-  resource: ResourceDefinition,
+  collection: string,
+  references: Readonly<Record<string, NameReference>>,
   readStore: ReadStore,
   find: FindQuery,
 ): Promise<ReadAnswer> {
-  const page = await readStore.find(resource.collection.name, find);
+  const page = await readStore.find(collection, find);
   const records = page.items.map((item) => JSON.parse(item) as Document);
-  const data = await withNames(readStore, resource.names, records);
-  const { limit, offset } = find;
-  return json(200, { data, meta: { total: page.total, limit, offset, next: page.next } });
+  const names = await namesOf(readStore, references, records);
+  const items = page.items.map(
+    (item, index) => `${item.slice(0, -1)},${JSON.stringify(names[index]).slice(1)}`,
+  );
+  return ok(encodePage({ ...page, items }, find).body);
 }
 
 /** The filter confining a caller's reads of a resource to their scope, if the resource is scoped. */

@@ -16,23 +16,41 @@ export interface NameReference {
   nameField: string;
 }
 
-/** The records with their names; a record pointing to none, or to one that is not there, has null. */
+type Names = Readonly<Record<string, NameReference>>;
+
+const isId = (id: unknown): id is DocumentId => typeof id === 'number' || typeof id === 'string';
+
+/**
+ * The names each record points to, by field: null where it points to none, or to a record that is not
+ * there. Only the naming field of each record pointed to is read.
+ */
+export async function namesOf(
+  readStore: Pick<ReadStore, 'loadTexts'>,
+  names: Names,
+  records: readonly Document[],
+): Promise<Record<string, string | null>[]> {
+  const named = records.map((): Record<string, string | null> => ({}));
+  for (const [field, reference] of Object.entries(names)) {
+    const ids = [...new Set(records.map((record) => record[reference.idField]))].filter(isId);
+    const found =
+      ids.length > 0
+        ? await readStore.loadTexts(reference.collection.name, ids, reference.nameField)
+        : new Map<DocumentId, string | null>();
+    records.forEach((record, index) => {
+      (named[index] as Record<string, string | null>)[field] =
+        found.get(record[reference.idField] as DocumentId) ?? null;
+    });
+  }
+  return named;
+}
+
+/** The records with their names (see `namesOf`). */
 export async function withNames(
-  readStore: Pick<ReadStore, 'load'>,
-  names: Readonly<Record<string, NameReference>> | undefined,
+  readStore: Pick<ReadStore, 'loadTexts'>,
+  names: Names | undefined,
   records: readonly Document[],
 ): Promise<Document[]> {
   if (!names) return [...records];
-  const named = records.map((record) => ({ ...record }));
-  for (const [field, reference] of Object.entries(names)) {
-    const ids = [...new Set(named.map((record) => record[reference.idField]))].filter(
-      (id): id is DocumentId => typeof id === 'number' || typeof id === 'string',
-    );
-    const found = ids.length > 0 ? await readStore.load(reference.collection.name, ids) : new Map();
-    for (const record of named) {
-      const other = found.get(record[reference.idField] as DocumentId);
-      record[field] = (other?.[reference.nameField] as string | null | undefined) ?? null;
-    }
-  }
-  return named;
+  const named = await namesOf(readStore, names, records);
+  return records.map((record, index) => ({ ...record, ...named[index] }));
 }

@@ -18,7 +18,7 @@ import { withNames } from './record-names';
 export interface WriteServices {
   eventStore: EventStore;
   /** Reads the names a record's answer carries (`names`). */
-  readStore: Pick<ReadStore, 'load'>;
+  readStore: Pick<ReadStore, 'loadTexts'>;
   runtime: ProjectionProgress;
   ids: IdAllocator;
   clock: Clock;
