@@ -7,7 +7,8 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** ISO 8601 UTC with second precision, the suite's timestamp format (`2026-11-21T09:30:00Z`). */
 export function isoTimestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // `toISOString` always ends in the milliseconds and `Z` (`.sssZ`).
+  return `${date.toISOString().slice(0, -5)}Z`;
 }
 
 export function isoDate(date: Date): string {

@@ -7,9 +7,13 @@ const DAY = 24 * 60 * MINUTE;
 const OPENS_AT = 9 * 60 * MINUTE;
 const CLOSES_AT = 17 * 60 * MINUTE;
 
+/** 1970-01-01, day 0 of the epoch, was a Thursday. */
+const EPOCH_WEEKDAY = 4;
+
 const dayStart = (time: number) => time - (((time % DAY) + DAY) % DAY);
+/** Whether the day of `time` is Monday to Friday (as `getUTCDay`, without making a Date). */
 const isWorkday = (time: number) => {
-  const weekday = new Date(time).getUTCDay();
+  const weekday = (((Math.floor(time / DAY) + EPOCH_WEEKDAY) % 7) + 7) % 7;
   return weekday !== 0 && weekday !== 6;
 };
 

@@ -12,12 +12,16 @@ export const REQUEST_TRANSITIONS: Record<RequestAction, Partial<Record<RequestSt
   close: { Open: 'Closed', Replied: 'Closed', Resolved: 'Closed' },
 };
 
+const NEXT_STATUSES = new Map<string, readonly RequestStatus[]>(
+  REQUEST_STATUSES.map((from) => {
+    const reachable = new Set(Object.values(REQUEST_TRANSITIONS).flatMap((moves) => moves[from] ?? []));
+    return [from, REQUEST_STATUSES.filter((status) => reachable.has(status))];
+  }),
+);
+
 /** The statuses a request in `from` may move to, in the workflow's order. */
 export function nextStatuses(from: string): RequestStatus[] {
-  const reachable = new Set(
-    Object.values(REQUEST_TRANSITIONS).flatMap((moves) => moves[from as RequestStatus] ?? []),
-  );
-  return REQUEST_STATUSES.filter((status) => reachable.has(status));
+  return [...(NEXT_STATUSES.get(from) ?? [])];
 }
 
 /** The action that moves a request from its status to `target`, if the transition table has one. */

@@ -238,35 +238,31 @@ export const knowledgeProjection: DocumentProjection<KnowledgeArticleRecord> = {
   evolve: evolveArticle,
 };
 
-/** The request's SLA fields once an event moved its targets or due times. */
-function withSla(doc: RequestRecord, targets: TargetStates): RequestRecord {
+/** Low 1 … Urgent 4: a priority's place in the order of urgency. */
+export const priorityRank = (priority: string): number =>
+  REQUEST_PRIORITIES.indexOf(priority as RequestPriority) + 1;
+
+/**
+ * The fields that follow from the others: what the status allows next, the priority's rank, and the
+ * SLA fields once an event moved the targets or due times.
+ */
+function withDerived(doc: RequestRecord, targets: TargetStates): RequestRecord {
   const { created, response_by, resolution_by } = doc;
   const watched = response_by !== null && resolution_by !== null;
   return {
     ...doc,
+    next_statuses: nextStatuses(doc.status),
+    priority_rank: priorityRank(doc.priority),
     sla_state: slaState(targets),
     sla_targets: targets,
     sla_changes_at: watched ? nextSlaChange({ created, response_by, resolution_by, targets }) : null,
   };
 }
 
-/** Low 1 … Urgent 4: a priority's place in the order of urgency. */
-export const priorityRank = (priority: string): number =>
-  REQUEST_PRIORITIES.indexOf(priority as RequestPriority) + 1;
-
-/** The fields that follow from others: what the status allows next, the priority's rank. */
-const withDerived = (doc: RequestRecord): RequestRecord => ({
-  ...doc,
-  next_statuses: nextStatuses(doc.status),
-  priority_rank: priorityRank(doc.priority),
-});
-
 function evolveRequest(doc: RequestRecord | null, stored: StoredEvent): RequestRecord | null {
   const event = stored as Event;
   const next = evolveRequestFields(doc, event);
-  return (
-    next && withSla(withDerived(next), targetsAfter((doc?.sla_targets ?? ON_TRACK) as TargetStates, event))
-  );
+  return next && withDerived(next, targetsAfter((doc?.sla_targets ?? ON_TRACK) as TargetStates, event));
 }
 
 function evolveRequestFields(doc: RequestRecord | null, event: Event): RequestRecord | null {

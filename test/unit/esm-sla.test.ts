@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { addBusinessMinutes, businessMinutesBetween } from '../../src/esm/business-hours';
 import { atRiskFrom, nextSlaChange, slaChanges, slaState, slaTargets, ON_TRACK } from '../../src/esm/sla';
 
@@ -17,6 +18,26 @@ describe('business hours (Mon-Fri 09:00-17:00 UTC)', () => {
   it('starts the clock at the next opening when created outside business hours', () => {
     expect(addBusinessMinutes(saturday, 30).toISOString()).toBe('2026-11-23T09:30:00.000Z');
     expect(businessMinutesBetween(saturday, new Date('2026-11-23T10:00:00Z'))).toBe(60);
+  });
+
+  it('ends every window on a weekday within opening hours, as the calendar has it, whatever the year', () => {
+    const MINUTE = 60_000;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -2e12, max: 5e12 }).map((time) => new Date(Math.floor(time / MINUTE) * MINUTE)),
+        fc.integer({ min: 1, max: 20_000 }),
+        (start, minutes) => {
+          const end = addBusinessMinutes(start, minutes);
+          const weekday = end.getUTCDay();
+          const minuteOfDay = end.getUTCHours() * 60 + end.getUTCMinutes();
+          expect(weekday).not.toBe(0);
+          expect(weekday).not.toBe(6);
+          expect(minuteOfDay).toBeGreaterThan(9 * 60);
+          expect(minuteOfDay).toBeLessThanOrEqual(17 * 60);
+          expect(businessMinutesBetween(start, end)).toBe(minutes);
+        },
+      ),
+    );
   });
 });
 
