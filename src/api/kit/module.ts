@@ -10,7 +10,7 @@ import type { RateLimiter } from './rate-limit';
 import type { Principal, Role } from '../../iam/principal';
 import type { AuthThrottle } from './auth-throttle';
 import type { Identity } from './identity';
-import type { NameReference } from './record-names';
+import type { NameReferences } from './record-names';
 import type { ModuleServices, SuiteModule } from '../../modules/module';
 import type { SeedContext } from '../../seed/context';
 
@@ -42,7 +42,7 @@ export interface ResourceDefinition {
    * Fields every answer of a record carries that its read model does not store: the names of the
    * records it points to (`assignee_name`), read with it. Declare each in `record` too.
    */
-  names?: Readonly<Record<string, NameReference>>;
+  names?: NameReferences;
   /**
    * Fields the projection computes from the record's others (`next_statuses` from `status`): a
    * record's activity shows the change of the field they follow, not theirs.

@@ -4,7 +4,7 @@ import { listOrder } from './list-order';
 import { ApiError, ERROR_STATUS, errorEnvelope, validationError } from './errors';
 import type { Caller, ModuleDefinition, ResourceDefinition } from './module';
 import { encodePage } from '../../projections/page-json';
-import { namesOf, withNames, type NameReference } from './record-names';
+import { namesOf, withNames, type NameReferences } from './record-names';
 import { firstDetails, parseInteger, shortened, zodDetails, type ValidationDetail } from './validation';
 
 /** A read's answer: its status and its JSON, encoded. */
@@ -99,7 +99,7 @@ export function readList(
  */
 async function namedList(
   collection: string,
-  references: Readonly<Record<string, NameReference>>,
+  references: NameReferences,
   readStore: ReadStore,
   find: FindQuery,
 ): Promise<ReadAnswer> {

@@ -16,7 +16,8 @@ export interface NameReference {
   nameField: string;
 }
 
-type Names = Readonly<Record<string, NameReference>>;
+/** The names a record is served with, by field. */
+export type NameReferences = Readonly<Record<string, NameReference>>;
 
 const isId = (id: unknown): id is DocumentId => typeof id === 'number' || typeof id === 'string';
 
@@ -26,7 +27,7 @@ const isId = (id: unknown): id is DocumentId => typeof id === 'number' || typeof
  */
 export async function namesOf(
   readStore: Pick<ReadStore, 'loadTexts'>,
-  names: Names,
+  names: NameReferences,
   records: readonly Document[],
 ): Promise<Record<string, string | null>[]> {
   const named = records.map((): Record<string, string | null> => ({}));
@@ -47,7 +48,7 @@ export async function namesOf(
 /** The records with their names (see `namesOf`). */
 export async function withNames(
   readStore: Pick<ReadStore, 'loadTexts'>,
-  names: Names | undefined,
+  names: NameReferences | undefined,
   records: readonly Document[],
 ): Promise<Document[]> {
   if (!names) return [...records];
