@@ -4,7 +4,7 @@ import type { DocumentProjection } from '../../projections/projection';
 import type { CollectionDefinition } from '../../projections/read-store';
 import type { PersonalPlace } from '../../privacy/personal-places';
 import { isPastExpiry, type ProposalStatus } from './decider';
-import type { ProposalEvent, ProposedCaller } from './events';
+import { proposalStream, type ProposalEvent, type ProposedCaller } from './events';
 
 export const PROPOSALS_COLLECTION = 'approvals.proposals';
 
@@ -71,6 +71,7 @@ export const proposalsProjection: DocumentProjection<ProposalRecord> = {
     'ChangeWithdrawn',
   ],
   documentId: (event) => (event as Event).data.id,
+  stream: (id) => proposalStream(String(id)),
   evolve(doc, stored) {
     const event = stored as Event;
     if (event.type === 'ChangeProposed') {
