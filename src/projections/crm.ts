@@ -267,6 +267,7 @@ const stageChanges: DocumentProjection<StageChangeRecord> = {
   collection: 'crm.stage-changes',
   handles: ['OpportunityOpened', 'OpportunityStageChanged'],
   documentId: (event) => event.position,
+  writtenOnce: true,
   evolve: stageChange,
 };
 

@@ -393,6 +393,7 @@ export const commentsProjection: DocumentProjection<CommentRecord> = {
   collection: 'esm.comments',
   handles: ['CommentAdded'],
   documentId: (event) => commentOf(event).id,
+  writtenOnce: true,
   evolve: (_doc, event) => commentOf(event),
 };
 

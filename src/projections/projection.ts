@@ -16,6 +16,11 @@ export interface DocumentProjection<Doc extends Document = Document> {
    */
   stream?: (id: DocumentId) => string;
   /**
+   * Each document is made by one event and no other event folds into it (a comment, a stage change):
+   * its fold again after an erasure or a parked event's retry is that event's alone.
+   */
+  writtenOnce?: true;
+  /**
    * A method, not a function property: TypeScript then checks its parameter both ways, so a projection
    * of one document type is a `DocumentProjection` as it stands, in a projector or a write route. It is
    * sound because the store hands `evolve` only documents that this projection wrote.

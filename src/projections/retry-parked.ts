@@ -42,15 +42,23 @@ async function allParked(readStore: ReadStore): Promise<Map<string, ParkedEvent>
   }
 }
 
-/** The documents to fold again, by projector, and by collection within it. */
-type Wanted = Map<Projector, Map<DocumentProjection, Set<DocumentId>>>;
+/** The documents to fold again, each with the event that named it, by collection. */
+type WantedDocuments = Map<DocumentProjection, Map<DocumentId, StoredEvent>>;
+/** The documents to fold again, by projector. */
+type Wanted = Map<Projector, WantedDocuments>;
 
-function want(wanted: Wanted, projector: Projector, projection: DocumentProjection, id: DocumentId): void {
+function want(
+  wanted: Wanted,
+  projector: Projector,
+  projection: DocumentProjection,
+  id: DocumentId,
+  namedBy: StoredEvent,
+): void {
   let byProjection = wanted.get(projector);
   if (!byProjection) wanted.set(projector, (byProjection = new Map()));
   let ids = byProjection.get(projection);
-  if (!ids) byProjection.set(projection, (ids = new Set()));
-  ids.add(id);
+  if (!ids) byProjection.set(projection, (ids = new Map()));
+  if (!ids.has(id)) ids.set(id, namedBy);
 }
 
 /**
@@ -79,7 +87,7 @@ export async function retryParkedEvents(context: RetryContext, position?: number
       continue;
     }
     try {
-      want(wanted, projector, projection, projection.documentId(upcast(stored)));
+      want(wanted, projector, projection, projection.documentId(upcast(stored)), stored);
     } catch (error) {
       const again = parkedEvent(projection.collection, stored, error);
       unresolved.push(again);
@@ -125,7 +133,7 @@ export async function refoldDocumentsOf(context: RetryContext, positions: readon
     for (const projection of projector.projections) {
       if (!projection.handles.includes(stored.type)) continue;
       try {
-        want(wanted, projector, projection, projection.documentId(upcast(stored)));
+        want(wanted, projector, projection, projection.documentId(upcast(stored)), stored);
       } catch {
         // An event its projection cannot place is parked already; there is no document to fold again.
       }
@@ -146,17 +154,29 @@ interface Refolded {
 }
 
 /**
- * Folds the wanted documents of one projector from nothing, over their events up to `until`: those
- * of an entity's own stream from that stream alone, the others from the module's events.
+ * Where a document's events are read from to fold it again: the event that named it, its own stream,
+ * or its module's events.
+ */
+type FoldSource = 'event' | 'stream' | 'module';
+const sourceOf = (projection: DocumentProjection): FoldSource =>
+  projection.writtenOnce ? 'event' : projection.stream ? 'stream' : 'module';
+
+/**
+ * Folds the wanted documents of one projector from nothing, over their events up to `until`: a
+ * document written once from the event that named it, one of an entity's own stream from that stream
+ * alone, the others from the module's events.
  */
 async function foldAgain(
   { eventStore, readStore, upcast }: RetryContext,
   projector: Projector,
-  byProjection: Map<DocumentProjection, Set<DocumentId>>,
+  byProjection: WantedDocuments,
   until: number,
 ): Promise<Refolded> {
   const docs = new Map<DocumentProjection, Map<DocumentId, Document | null>>(
-    [...byProjection].map(([projection, ids]) => [projection, new Map([...ids].map((id) => [id, null]))]),
+    [...byProjection].map(([projection, ids]) => [
+      projection,
+      new Map([...ids.keys()].map((id) => [id, null])),
+    ]),
   );
   const applied: string[] = [];
   const failures = new Map<string, ParkedEvent>();
@@ -179,19 +199,26 @@ async function foldAgain(
     }
   }
 
-  const ownStreams = [...docs.keys()].filter((projection) => projection.stream);
-  const streams = new Set(
-    [...byProjection].flatMap(([projection, ids]) =>
-      projection.stream ? [...ids].map(projection.stream) : [],
-    ),
-  );
+  const from = (source: FoldSource) =>
+    [...docs.keys()].filter((projection) => sourceOf(projection) === source);
+  for (const projection of from('event')) {
+    for (const namedBy of byProjection.get(projection)?.values() ?? []) {
+      if (namedBy.position <= until) fold(namedBy, [projection]);
+    }
+  }
+  const ownStreams = from('stream');
+  const streams = new Set<string>();
+  for (const [projection, ids] of byProjection) {
+    const { stream } = projection;
+    if (sourceOf(projection) === 'stream' && stream) for (const id of ids.keys()) streams.add(stream(id));
+  }
   for (const stream of streams) {
     for (const stored of await eventStore.readStream(stream)) {
       if (stored.position > until) break;
       fold(stored, ownStreams);
     }
   }
-  const inModule = [...docs.keys()].filter((projection) => !projection.stream);
+  const inModule = from('module');
   for (let after = 0; inModule.length > 0 && after < until;) {
     const page = await eventStore.queryLog({ module: projector.name, after, until, limit: PAGE });
     for (const stored of page) {
