@@ -12,7 +12,8 @@ import {
 import { servedEvents, type ServedEvent } from '../privacy/served-events';
 import type { SubjectKeyStore } from '../privacy/subject-keys';
 import { noteText, parseCheckpoint, type Checkpoint } from './checkpoint';
-import { leafOf, rootsFromLog } from './log-tree';
+import { leafOf } from './log-against-tree';
+import { rootsFromLog } from './log-tree';
 import { consistencyProof, EMPTY_ROOT, inclusionProof, verifyConsistency, verifyInclusion } from './merkle';
 import { openNote } from './note';
 import { treeReader, type KeptCheckpoint, type TreeStore } from './tree-store';

@@ -1,7 +1,10 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { UnknownPositionError, type EventStore } from '../events/event-store';
-import { leafHash } from './merkle';
+import { UnknownPositionError, type EventHash, type EventStore } from '../events/event-store';
+import { leafHash, type Hash } from './merkle';
 import type { TreeStore } from './tree-store';
+
+/** The leaf input of an event: the raw bytes of its hash. */
+export const leafOf = (event: Pick<EventHash, 'hash'>): Hash => leafHash(Buffer.from(event.hash, 'hex'));
 
 /** Leaves compared at a time: a page is one short turn of the event loop (5 to 10 ms at 1M events). */
 const PAGE = 500;
@@ -40,7 +43,7 @@ export async function firstDifference(
     }
     for (const [offset, leaf] of leaves.entries()) {
       const event = hashes[offset];
-      if (event?.position !== leaf.position || !leafHash(Buffer.from(event.hash, 'hex')).equals(leaf.hash)) {
+      if (event?.position !== leaf.position || !leafOf(event).equals(leaf.hash)) {
         return leaf.index;
       }
     }

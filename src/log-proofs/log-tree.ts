@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { isoTimestamp, type Clock } from '../clock';
 import type { EventHash, EventStore } from '../events/event-store';
 import { followLog } from '../events/log-follower';
-import { firstDifference } from './log-against-tree';
+import { firstDifference, leafOf } from './log-against-tree';
 import { checkpointText, timeExtension } from './checkpoint';
-import { EMPTY_ROOT, Frontier, leafHash, treeRoot, type Hash, type TreeNode } from './merkle';
+import { EMPTY_ROOT, Frontier, treeRoot, type Hash, type TreeNode } from './merkle';
 import type { NoteSigner } from './note';
 import { treeReader, type Leaf, type TreeStore } from './tree-store';
 import type { Witnessing, WitnessState } from './witnessing';
@@ -24,9 +24,6 @@ export const SIGNING_INTERVAL_MS = 1_000;
  * writes far less than one per append, and which the log still holds in its cache of recent events.
  */
 const GROWING_INTERVAL_MS = 200;
-
-/** The leaf input of an event: the raw bytes of its hash. */
-export const leafOf = (event: Pick<EventHash, 'hash'>): Hash => leafHash(Buffer.from(event.hash, 'hex'));
 
 /**
  * The roots of the trees over the first `sizes` events of the log, recomputed from the events

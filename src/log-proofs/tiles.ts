@@ -1,5 +1,5 @@
 import type { EventStore } from '../events/event-store';
-import { leafOf } from './log-tree';
+import { leafOf } from './log-against-tree';
 import { HASH_BYTES } from './merkle-hash';
 import type { TreeStore } from './tree-store';
 

@@ -12,7 +12,8 @@ import {
   extensionProblem,
   type EvidenceBundle,
 } from '../../src/log-proofs/evidence';
-import { growTree, leafOf } from '../../src/log-proofs/log-tree';
+import { leafOf } from '../../src/log-proofs/log-against-tree';
+import { growTree } from '../../src/log-proofs/log-tree';
 import { treeRoot } from '../../src/log-proofs/merkle';
 import { generateSigningKey, noteSigner } from '../../src/log-proofs/note';
 import { openSqliteTreeStore, treeReader, type TreeStore } from '../../src/log-proofs/tree-store';

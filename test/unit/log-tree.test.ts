@@ -7,9 +7,9 @@ import type { StoredEvent } from '../../src/events/envelope';
 import type { EventStore } from '../../src/events/event-store';
 import { openSqliteEventStore } from '../../src/events/sqlite-event-store';
 import { checkpointText, parseCheckpoint } from '../../src/log-proofs/checkpoint';
+import { leafOf } from '../../src/log-proofs/log-against-tree';
 import {
   growTree,
-  leafOf,
   logTree,
   rootFromLog,
   rootsFromLog,

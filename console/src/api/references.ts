@@ -1,7 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { requestJson } from './client';
-import { moduleHeaders } from './modules';
-import { useSession } from './session';
+import { useModulesRequest } from './module-request';
 import { recordName } from './record-title';
 import { nameColumnOf, referencedTable, tableElsewhere } from './table-columns';
 import type { OpenApi } from './openapi';
@@ -29,7 +27,7 @@ export function useReferences(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
 ): ReferenceOf {
-  const { moduleUrl, token } = useSession();
+  const call = useModulesRequest();
   const own = api
     ? columns.flatMap((column) => {
         const table = referencedTable(api, column);
@@ -53,14 +51,7 @@ export function useReferences(
   const reads = useQueries({
     queries: wanted.map((target) => ({
       queryKey: ['module', target.module, 'record', target.table, target.id],
-      queryFn: () =>
-        requestJson<Record<string, unknown>>(
-          `${moduleUrl(target.module)}${pathOf(target.itemPath, target.id)}`,
-          {
-            token,
-            headers: moduleHeaders(target.module),
-          },
-        ),
+      queryFn: () => call<Record<string, unknown>>(target.module, pathOf(target.itemPath, target.id)),
       staleTime: 60_000,
     })),
   });
